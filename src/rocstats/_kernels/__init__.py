@@ -1,0 +1,74 @@
+"""Kernel layer: choose the C (cffi) implementation or the NumPy fallback.
+
+The C extension is used when it was built and ``ROCSTATS_PURE_PYTHON`` is not set to a
+true value.  If the extension is missing the NumPy path is used and a ``RuntimeWarning``
+says so once, at import.  ``backend()`` reports the active implementation.
+
+Kernel functions (identical contracts in ``_numpy`` and ``_cffi``):
+
+``auc2u_sorted(pos, neg)``
+    twice the Mann-Whitney U from two ascending arrays (int, exact);
+``placements_sorted(pos, neg)``
+    ``(2U, v10, v01)``, DeLong placement values in the sorted order of each input;
+``auc2u_pairwise(pos, neg)``, ``placements_pairwise(pos, neg)``
+    the O(m n) definitions, any order;
+``roc_counts_desc(score, wpos, wneg)``
+    distinct scores of a descending array with cumulative positive / negative weights.
+"""
+import os
+import warnings
+
+from . import _numpy
+
+_NAMES = ("auc2u_sorted", "placements_sorted", "auc2u_pairwise", "placements_pairwise",
+          "roc_counts_desc")
+
+
+def _truthy(value):
+    return value is not None and value.strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def _load():
+    if _truthy(os.environ.get("ROCSTATS_PURE_PYTHON")):
+        return _numpy, "numpy", "ROCSTATS_PURE_PYTHON is set"
+    try:
+        from . import _cffi
+    except ImportError as exc:  # extension not built
+        warnings.warn(
+            "rocstats: the C extension is not available (%s); using the slower NumPy "
+            "kernels. Reinstall with a C compiler to build it." % exc,
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return _numpy, "numpy", "C extension not importable: %s" % exc
+    return _cffi, "cffi", "C extension loaded"
+
+
+_impl, _BACKEND, _REASON = _load()
+
+auc2u_sorted = _impl.auc2u_sorted
+placements_sorted = _impl.placements_sorted
+auc2u_pairwise = _impl.auc2u_pairwise
+placements_pairwise = _impl.placements_pairwise
+roc_counts_desc = _impl.roc_counts_desc
+
+
+def backend():
+    """Name of the active kernel implementation: ``"cffi"`` or ``"numpy"``."""
+    return _BACKEND
+
+
+def backend_info():
+    """``(name, reason)``: the active implementation and why it was chosen."""
+    return _BACKEND, _REASON
+
+
+def implementations():
+    """Dict of every importable implementation module, for cross-checking in tests."""
+    impls = {"numpy": _numpy}
+    try:
+        from . import _cffi
+        impls["cffi"] = _cffi
+    except ImportError:
+        pass
+    return impls

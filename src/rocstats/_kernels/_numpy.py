@@ -1,0 +1,60 @@
+"""NumPy implementation of every rocstats kernel: the reference and the fallback.
+
+Each function has the same signature and result as its C twin in ``_cffi.py``.
+Inputs are float64 C-contiguous arrays without NaN (the validation layer ensures it);
+"sorted" means ascending.  Twice the Mann-Whitney U is returned as a Python ``int`` so
+ties (worth 1/2) stay exact and nothing overflows.
+"""
+import numpy as np
+
+_CHUNK = 1 << 22  # elements of the m x n comparison block held at once
+
+
+def auc2u_sorted(pos, neg):
+    """2U = sum_ij [2 1(pos_i > neg_j) + 1(pos_i == neg_j)] from ascending arrays."""
+    left = np.searchsorted(neg, pos, side="left")
+    right = np.searchsorted(neg, pos, side="right")
+    return int(left.sum(dtype=np.int64)) + int(right.sum(dtype=np.int64))
+
+
+def placements_sorted(pos, neg):
+    """DeLong placement values (v10 per positive, v01 per negative) and 2U."""
+    m, n = pos.size, neg.size
+    c10 = np.searchsorted(neg, pos, side="left") + np.searchsorted(neg, pos, side="right")
+    lo = np.searchsorted(pos, neg, side="left")
+    hi = np.searchsorted(pos, neg, side="right")
+    c01 = 2 * m - lo - hi
+    return int(c10.sum(dtype=np.int64)), c10 / (2.0 * n), c01 / (2.0 * m)
+
+
+def _pairwise_blocks(pos, neg):
+    """Yield (i0, i1, K) with K[i, j] = 2 1(pos > neg) + 1(pos == neg) for rows i0:i1."""
+    step = max(1, _CHUNK // max(1, neg.size))
+    for i0 in range(0, pos.size, step):
+        p = pos[i0:i0 + step, None]
+        yield i0, i0 + p.shape[0], (p > neg).astype(np.int64) * 2 + (p == neg)
+
+
+def auc2u_pairwise(pos, neg):
+    """2U by the O(m n) definition (any order)."""
+    return sum(int(k.sum(dtype=np.int64)) for _, _, k in _pairwise_blocks(pos, neg))
+
+
+def placements_pairwise(pos, neg):
+    """Placement values and 2U by the O(m n) definition (any order)."""
+    m, n = pos.size, neg.size
+    c10 = np.empty(m, dtype=np.int64)
+    c01 = np.zeros(n, dtype=np.int64)
+    for i0, i1, k in _pairwise_blocks(pos, neg):
+        c10[i0:i1] = k.sum(axis=1)
+        c01 += k.sum(axis=0)
+    return int(c10.sum()), c10 / (2.0 * n), c01 / (2.0 * m)
+
+
+def roc_counts_desc(score, wpos, wneg):
+    """Distinct scores (descending) with cumulative positive / negative weight."""
+    if score.size == 0:
+        empty = np.empty(0)
+        return empty, empty.copy(), empty.copy()
+    last = np.r_[np.flatnonzero(score[1:] != score[:-1]), score.size - 1]
+    return score[last], np.cumsum(wpos)[last], np.cumsum(wneg)[last]

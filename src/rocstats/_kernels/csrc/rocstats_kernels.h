@@ -1,0 +1,32 @@
+/* rocstats C kernels.
+ *
+ * Conventions
+ *   - every length and every count is int64_t (pROC issue #19: m*n overflowed 32 bits);
+ *   - "sorted" inputs are sorted ascending and contain no NaN (the Python layer checks);
+ *   - twice the Mann-Whitney U is returned as an integer, so that ties (worth 1/2)
+ *     stay exact: 2U = sum_ij [2*1(x_i > y_j) + 1(x_i == y_j)].
+ * The NumPy module rocstats._kernels._numpy implements the same functions and is the
+ * reference the tests compare against.
+ */
+#include <stdint.h>
+
+/* 2U from two ascending arrays by one merge sweep: O(m + n). */
+int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
+
+/* DeLong placement values from two ascending arrays, in the sorted order of each array:
+ *   v10[i] = (#{neg < pos[i]} + #{neg == pos[i]}/2) / n
+ *   v01[j] = (#{pos > neg[j]} + #{pos == neg[j]}/2) / m
+ * Returns 2U. O(m + n). */
+int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
+                             double *v10, double *v01);
+
+/* The definitions, O(m n), for any order of the inputs. */
+int64_t rs_auc2u_pairwise(const double *pos, int64_t m, const double *neg, int64_t n);
+int64_t rs_placements_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
+                               double *v10, double *v01);
+
+/* ROC counts over scores sorted DESCENDING: for each block of equal scores, the block's
+ * score and the cumulative positive / negative weight up to and including the block.
+ * Outputs have room for n entries; returns the number of distinct scores written. */
+int64_t rs_roc_counts_desc(const double *score, const double *wpos, const double *wneg,
+                           int64_t n, double *thr, double *tp, double *fp);
