@@ -19,7 +19,8 @@ int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, in
                              double *v10, double *v01)
 {
     int64_t lo = 0, hi = 0, twice_u = 0;
-    const double inv2n = 0.5 / (double)n, inv2m = 0.5 / (double)m;
+    /* divide (not multiply by a reciprocal) so results equal the NumPy path bit for bit */
+    const double twon = 2.0 * (double)n, twom = 2.0 * (double)m;
     for (int64_t i = 0; i < m; i++) {
         const double x = pos[i];
         while (lo < n && neg[lo] < x) lo++;
@@ -27,7 +28,7 @@ int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, in
         while (hi < n && neg[hi] <= x) hi++;
         const int64_t c = 2 * lo + (hi - lo);
         twice_u += c;
-        v10[i] = (double)c * inv2n;
+        v10[i] = (double)c / twon;
     }
     /* for negatives: positives above = m - #{pos <= y}, ties = #{pos <= y} - #{pos < y} */
     lo = 0; hi = 0;
@@ -37,7 +38,7 @@ int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, in
         if (hi < lo) hi = lo;
         while (hi < m && pos[hi] <= y) hi++;
         const int64_t c = 2 * (m - hi) + (hi - lo);
-        v01[j] = (double)c * inv2m;
+        v01[j] = (double)c / twom;
     }
     return twice_u;
 }

@@ -1,0 +1,106 @@
+"""Both kernel implementations against each other and against the O(m n) definition."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rocstats import _kernels
+from _definitions import placements_def, psi
+
+IMPLS = _kernels.implementations()
+
+
+def test_extension_is_built_when_required():
+    # `make test` / .ci/run set ROCSTATS_REQUIRE_EXTENSION=1: a missing build must fail CI
+    import os
+    if os.environ.get("ROCSTATS_REQUIRE_EXTENSION") == "1":
+        assert "cffi" in IMPLS, "the C extension did not build"
+        assert _kernels.backend() == "cffi", _kernels.backend_info()
+
+
+@pytest.fixture(params=sorted(IMPLS))
+def impl(request):
+    return IMPLS[request.param]
+
+
+def _twice_u_def(pos, neg):
+    return int(round(2 * psi(pos[:, None], neg[None, :]).sum()))
+
+
+def _cases():
+    rng = np.random.default_rng(20261121)
+    yield np.array([0.5]), np.array([0.5])
+    yield np.array([1.0, 2.0]), np.array([3.0])
+    yield rng.normal(size=50), rng.normal(size=70)
+    yield rng.integers(0, 4, 200).astype(float), rng.integers(0, 4, 150).astype(float)
+    yield np.zeros(10), np.zeros(7)              # all tied
+    yield np.full(3, -0.0), np.full(2, 0.0)      # signed zeros are equal
+    yield rng.normal(size=1), rng.normal(size=300)
+
+
+@pytest.mark.parametrize("case", list(_cases()), ids=lambda c: "m%d_n%d" % (c[0].size, c[1].size))
+def test_sorted_and_pairwise_match_definition(impl, case):
+    pos, neg = case
+    ps, ns = np.sort(pos), np.sort(neg)
+    expected = _twice_u_def(pos, neg)
+    assert impl.auc2u_sorted(ps, ns) == expected
+    assert impl.auc2u_pairwise(pos, neg) == expected
+    v10_def, v01_def = placements_def(ps, ns)
+    t, v10, v01 = impl.placements_sorted(ps, ns)
+    assert t == expected
+    np.testing.assert_allclose(v10, v10_def, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(v01, v01_def, rtol=0, atol=1e-15)
+    v10_def, v01_def = placements_def(pos, neg)
+    t, v10, v01 = impl.placements_pairwise(pos, neg)
+    assert t == expected
+    np.testing.assert_allclose(v10, v10_def, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(v01, v01_def, rtol=0, atol=1e-15)
+
+
+finite = st.floats(-5, 5, allow_nan=False, allow_infinity=False, width=16)
+tied = st.integers(0, 3).map(float)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(finite, tied), min_size=1, max_size=40),
+       st.lists(st.one_of(finite, tied), min_size=1, max_size=40))
+def test_property_all_paths_agree(pos, neg):
+    pos, neg = np.array(pos), np.array(neg)
+    expected = _twice_u_def(pos, neg)
+    for impl in IMPLS.values():
+        assert impl.auc2u_sorted(np.sort(pos), np.sort(neg)) == expected
+        assert impl.auc2u_pairwise(pos, neg) == expected
+        assert impl.placements_sorted(np.sort(pos), np.sort(neg))[0] == expected
+
+
+def test_roc_counts_match(impl):
+    rng = np.random.default_rng(1)
+    s = -np.sort(-rng.integers(0, 20, 500).astype(float))
+    lab = rng.random(500) < 0.4
+    w = rng.random(500)
+    thr, tp, fp = impl.roc_counts_desc(s, np.where(lab, w, 0), np.where(lab, 0, w))
+    assert np.all(np.diff(thr) < 0)
+    for k, t in enumerate(thr):  # definition: weight with score >= t
+        assert tp[k] == pytest.approx(w[lab & (s >= t)].sum(), rel=1e-12)
+        assert fp[k] == pytest.approx(w[~lab & (s >= t)].sum(), rel=1e-12)
+    e = np.empty(0)
+    assert all(a.size == 0 for a in impl.roc_counts_desc(e, e, e))
+
+
+def test_kernels_accept_noncontiguous_views():
+    # the cffi wrapper must copy strided views, never read past them
+    for impl in IMPLS.values():
+        base = np.arange(20, dtype=float)
+        pos, neg = base[::2], base[1::2]
+        assert impl.auc2u_sorted(pos, neg) == _twice_u_def(pos, neg)
+
+
+def test_large_counts_are_64_bit():
+    # 2U near 2 * 50_000**2 = 5e9 > 2**32 in the pairwise C loop (the definition)
+    if "cffi" not in IMPLS:
+        pytest.skip("C extension not built")
+    m = n = 50_000
+    pos = np.arange(m, dtype=float)
+    neg = np.arange(n, dtype=float)
+    # pos i beats i negatives and ties one: 2U = sum_i (2 i + 1) = m**2
+    assert IMPLS["cffi"].auc2u_pairwise(pos, neg) == m * m
