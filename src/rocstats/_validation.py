@@ -84,13 +84,26 @@ def _unique(y):
                          % (sorted(set(map(repr, y)))[:5],)) from None
 
 
+def _at_most_two_classes(y):
+    """Distinct labels of ``y`` in O(n) when there are at most two (no sort of y);
+    falls back to a full ``np.unique`` only when there are more, for the error message."""
+    first = y[0]
+    differs = y != first
+    if not differs.any():
+        return np.asarray([first])
+    second = y[np.argmax(differs)]
+    if np.array_equal(y[differs] == second, np.ones(int(differs.sum()), bool)):
+        return _unique(np.asarray([first, second], dtype=y.dtype))
+    return _unique(y)
+
+
 def positive_mask(y_true, pos_label):
     """Boolean mask of positives; ``(mask, pos_label)``.
 
     Two distinct labels at most.  With ``pos_label=None`` the labels must be a subset of
     {0, 1} or {-1, 1} (booleans included) and 1 is positive.
     """
-    classes = _unique(y_true)
+    classes = _at_most_two_classes(y_true)
     if classes.size > 2:
         raise ValueError("y_true has %d distinct labels %s; a ROC curve needs two "
                          "(use multiclass_auc for more)" % (classes.size, list(classes[:10])))
