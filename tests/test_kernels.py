@@ -104,3 +104,49 @@ def test_large_counts_are_64_bit():
     neg = np.arange(n, dtype=float)
     # pos i beats i negatives and ties one: 2U = sum_i (2 i + 1) = m**2
     assert IMPLS["cffi"].auc2u_pairwise(pos, neg) == m * m
+
+
+def _radix_cases():
+    rng = np.random.default_rng(99)
+    yield rng.normal(size=1000)
+    yield rng.integers(-3, 3, 5000).astype(float)                 # heavy ties, negatives
+    yield np.r_[-0.0, 0.0, -0.0, 1e-310, -1e-310, 5e-324, -5e-324, 1e308, -1e308, 0.5]
+    yield rng.normal(size=70_000) * 10.0 ** rng.integers(-300, 300, 70_000)  # all digits
+    yield np.full(40_000, 3.25)                                    # every pass skipped
+    yield np.array([])
+    yield np.array([7.0])
+
+
+@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.parametrize("k", range(7))
+def test_radix_split_sort_equals_numpy(k):
+    score = list(_radix_cases())[k]
+    rng = np.random.default_rng(k)
+    for is_pos in (rng.random(score.size) < 0.3, np.ones(score.size, bool),
+                   np.zeros(score.size, bool)):
+        got = IMPLS["cffi"].split_sort_radix(is_pos, score)
+        want = IMPLS["numpy"].split_sort(is_pos, score)
+        for g, w in zip(got, want):
+            # equal as numbers (the radix sort writes -0.0 as +0.0) and in order
+            np.testing.assert_array_equal(g, w)
+            assert np.all(g[1:] >= g[:-1])
+        assert IMPLS["cffi"].split_sort(is_pos, score)[0].size == is_pos.sum()
+
+
+@pytest.mark.parametrize("case", list(_cases()), ids=lambda c: "m%d_n%d" % (c[0].size, c[1].size))
+def test_delong_sums_exact(impl, case):
+    pos, neg = np.sort(case[0]), np.sort(case[1])
+    m, n = pos.size, neg.size
+    K = 2 * (pos[:, None] > neg[None, :]) + (pos[:, None] == neg[None, :])
+    c10, c01 = K.sum(axis=1), K.sum(axis=0)
+    expected = (int(K.sum()), sum(int(c) ** 2 for c in c10), sum(int(c) ** 2 for c in c01))
+    assert impl.delong_sums_sorted(pos, neg) == expected
+
+
+def test_delong_sums_beyond_64_bits(impl):
+    # every positive above every negative: c10 = 2n, c01 = 2m, so
+    # sum c10^2 = m (2n)^2 = 8e19 and sum c01^2 = n (2m)^2 = 2e20, both > 2^64 = 1.8e19
+    m, n = 5_000_000, 2_000_000
+    t, q10, q01 = impl.delong_sums_sorted(np.ones(m), np.zeros(n))
+    assert (t, q10, q01) == (2 * m * n, m * (2 * n) ** 2, n * (2 * m) ** 2)
+    assert q10 > 2 ** 64 and q01 > 2 ** 64

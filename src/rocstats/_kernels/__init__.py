@@ -6,10 +6,15 @@ says so once, at import.  ``backend()`` reports the active implementation.
 
 Kernel functions (identical contracts in ``_numpy`` and ``_cffi``):
 
+``split_sort(is_pos, score)``
+    ascending scores of each class (C: an O(n) radix sort for large n; NumPy: np.sort);
 ``auc2u_sorted(pos, neg)``
     twice the Mann-Whitney U from two ascending arrays (int, exact);
 ``placements_sorted(pos, neg)``
     ``(2U, v10, v01)``, DeLong placement values in the sorted order of each input;
+``delong_sums_sorted(pos, neg)``
+    ``(2U, sum c10**2, sum c01**2)``, exact integers for the DeLong variance, where
+    ``c10 = 2 n v10`` and ``c01 = 2 m v01``;
 ``auc2u_pairwise(pos, neg)``, ``placements_pairwise(pos, neg)``
     the O(m n) definitions, any order;
 ``roc_counts_desc(score, wpos, wneg)``
@@ -19,10 +24,6 @@ import os
 import warnings
 
 from . import _numpy
-
-_NAMES = ("auc2u_sorted", "placements_sorted", "auc2u_pairwise", "placements_pairwise",
-          "roc_counts_desc")
-
 
 def _truthy(value):
     return value is not None and value.strip().lower() not in ("", "0", "false", "no", "off")
@@ -46,8 +47,10 @@ def _load():
 
 _impl, _BACKEND, _REASON = _load()
 
+split_sort = _impl.split_sort
 auc2u_sorted = _impl.auc2u_sorted
 placements_sorted = _impl.placements_sorted
+delong_sums_sorted = _impl.delong_sums_sorted
 auc2u_pairwise = _impl.auc2u_pairwise
 placements_pairwise = _impl.placements_pairwise
 roc_counts_desc = _impl.roc_counts_desc

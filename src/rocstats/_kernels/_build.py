@@ -14,9 +14,13 @@ _CSRC = _HERE / "csrc"
 ffibuilder = FFI()
 ffibuilder.cdef(
     """
+    int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
+                      double *pos_out, int64_t m, double *neg_out);
     int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
     int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
                                  double *v10, double *v01);
+    int64_t rs_delong_sums_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
+                                  uint64_t *sq);
     int64_t rs_auc2u_pairwise(const double *pos, int64_t m, const double *neg, int64_t n);
     int64_t rs_placements_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
                                    double *v10, double *v01);

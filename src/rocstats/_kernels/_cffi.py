@@ -18,6 +18,33 @@ def _out(size):
     return a, ffi.cast("double *", ffi.from_buffer(a, require_writable=True))
 
 
+# below this size numpy's comparison sort beats the 4 x 65536-bucket radix passes
+RADIX_MIN_SIZE = 1 << 15
+
+
+def split_sort_radix(is_pos, score):
+    """C radix sort of each class (any size; ``split_sort`` picks it for large n)."""
+    score, s = _buf(score)
+    mask = np.ascontiguousarray(is_pos, dtype=bool)
+    m = int(np.count_nonzero(mask))
+    pos, a = _out(m)
+    neg, b = _out(score.size - m)
+    status = lib.rs_split_sort(s, ffi.cast("uint8_t *", ffi.from_buffer(mask)), score.size,
+                               a, m, b)
+    if status == -1:
+        raise MemoryError("rocstats: no memory for the radix sort of %d scores" % score.size)
+    if status != 0:  # pragma: no cover - would be a bug in the count above
+        raise RuntimeError("rocstats: rs_split_sort failed with status %d" % status)
+    return pos, neg
+
+
+def split_sort(is_pos, score):
+    """Ascending scores of the positives and of the negatives (``is_pos`` boolean)."""
+    if score.size < RADIX_MIN_SIZE:
+        return np.sort(score[is_pos]), np.sort(score[~is_pos])
+    return split_sort_radix(is_pos, score)
+
+
 def auc2u_sorted(pos, neg):
     pos, p = _buf(pos)
     neg, q = _buf(neg)
@@ -31,6 +58,15 @@ def placements_sorted(pos, neg):
     v01, b = _out(neg.size)
     twice_u = int(lib.rs_placements_sorted(p, pos.size, q, neg.size, a, b))
     return twice_u, v10, v01
+
+
+def delong_sums_sorted(pos, neg):
+    pos, p = _buf(pos)
+    neg, q = _buf(neg)
+    sq = np.zeros(4, dtype=np.uint64)
+    twice_u = int(lib.rs_delong_sums_sorted(p, pos.size, q, neg.size,
+                                            ffi.cast("uint64_t *", ffi.from_buffer(sq))))
+    return (twice_u, (int(sq[0]) << 64) | int(sq[1]), (int(sq[2]) << 64) | int(sq[3]))
 
 
 def auc2u_pairwise(pos, neg):

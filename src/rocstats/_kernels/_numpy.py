@@ -10,6 +10,11 @@ import numpy as np
 _CHUNK = 1 << 22  # elements of the m x n comparison block held at once
 
 
+def split_sort(is_pos, score):
+    """Ascending scores of the positives and of the negatives (``is_pos`` boolean)."""
+    return np.sort(score[is_pos]), np.sort(score[~is_pos])
+
+
 def auc2u_sorted(pos, neg):
     """2U = sum_ij [2 1(pos_i > neg_j) + 1(pos_i == neg_j)] from ascending arrays."""
     left = np.searchsorted(neg, pos, side="left")
@@ -25,6 +30,21 @@ def placements_sorted(pos, neg):
     hi = np.searchsorted(pos, neg, side="right")
     c01 = 2 * m - lo - hi
     return int(c10.sum(dtype=np.int64)), c10 / (2.0 * n), c01 / (2.0 * m)
+
+
+def _sum_squares(c):
+    """Exact sum of squares of a non-negative int64 array, as a Python int."""
+    cmax = int(c.max()) if c.size else 0
+    step = max(1, (1 << 62) // max(1, cmax * cmax))   # chunk sums stay below 2**63
+    return sum(int(np.dot(c[i:i + step], c[i:i + step])) for i in range(0, c.size, step))
+
+
+def delong_sums_sorted(pos, neg):
+    """``(2U, sum c10**2, sum c01**2)`` with c10 = 2n v10, c01 = 2m v01 (exact ints)."""
+    m = pos.size
+    c10 = np.searchsorted(neg, pos, side="left") + np.searchsorted(neg, pos, side="right")
+    c01 = 2 * m - np.searchsorted(pos, neg, side="left") - np.searchsorted(pos, neg, side="right")
+    return int(c10.sum(dtype=np.int64)), _sum_squares(c10), _sum_squares(c01)
 
 
 def _pairwise_blocks(pos, neg):

@@ -1,13 +1,6 @@
 """Empirical AUC as the Mann-Whitney U statistic."""
-import numpy as np
-
 from .. import _kernels
 from .._validation import check_binary, warn_one_class
-
-
-def split_sorted(is_pos, score):
-    """Ascending positive and negative scores (numpy sorts; the kernels sweep)."""
-    return np.sort(score[is_pos]), np.sort(score[~is_pos])
 
 
 def auc_from_twice_u(twice_u, m, n):
@@ -58,5 +51,5 @@ def auc(y_true, y_score, *, pos_label=None, direction="<"):
     n = is_pos.size - m
     if warn_one_class(m, n):
         return float("nan")
-    pos, neg = split_sorted(is_pos, score)
+    pos, neg = _kernels.split_sort(is_pos, score)
     return auc_from_twice_u(_kernels.auc2u_sorted(pos, neg), m, n)

@@ -80,7 +80,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         z = 0.0  # identical curves: pROC sets 0/0 to 0
     else:
         with np.errstate(divide="ignore", invalid="ignore"):
-            z = d / sig
+            z = float(np.float64(d) / sig)   # sig = 0, d != 0: +-inf, p = 0 (as pROC)
     return TestResult(float(z), _pvalue(z, alternative, stats.norm), d, method, alternative,
                       se=sig, aucs=tuple(map(float, res.auc)))
 
@@ -127,8 +127,10 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     d = ra.auc - rb.auc
     se = float(np.sqrt(va + vb))
     with np.errstate(divide="ignore", invalid="ignore"):
-        stat = d / se
-        df = (va + vb) ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1))
+        # both variances 0 (perfect or reversed curves): D = d/0 and df = 0/0, then
+        # p = NaN, as pROC; NumPy division gives inf / NaN instead of raising
+        stat = np.float64(d) / se
+        df = np.float64(va + vb) ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1))
     pval = _pvalue(stat, alternative, stats.t(df)) if np.isfinite(df) else float("nan")
     return TestResult(float(stat), pval, float(d), "DeLong's test for two independent ROC curves",
                       alternative, se=se, df=float(df), distribution="t",

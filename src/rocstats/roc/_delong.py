@@ -1,12 +1,13 @@
 """DeLong (1988) variance and covariance of empirical AUCs."""
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
 from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
-from ._auc import auc_from_twice_u, split_sorted
+from ._auc import auc_from_twice_u
 
 
 def placements_by_case(pos, neg):
@@ -15,8 +16,9 @@ def placements_by_case(pos, neg):
     ``v10[i]`` = share of negatives below positive i (ties 1/2), ``v01[j]`` = share of
     positives above negative j (ties 1/2).  Returns ``(2U, v10, v01)``.
     """
-    op = np.argsort(pos, kind="stable")
-    on = np.argsort(neg, kind="stable")
+    # any order among tied scores will do: tied scores get equal placement values
+    op = np.argsort(pos)
+    on = np.argsort(neg)
     twice_u, s10, s01 = _kernels.placements_sorted(pos[op], neg[on])
     v10 = np.empty_like(s10)
     v01 = np.empty_like(s01)
@@ -51,6 +53,19 @@ def delong_covariance(V10, V01):
     return s10 / m + s01 / n
 
 
+def exact_delong_variance(twice_u, q10, q01, m, n):
+    """DeLong variance from the exact integer sums of ``delong_sums_sorted``.
+
+    With ``T = 2U = sum c10 = sum c01``, ``Q10 = sum c10^2``, ``Q01 = sum c01^2``
+    (``c10 = 2n V10``, ``c01 = 2m V01``):
+    ``S10 / m + S01 / n = (m Q10 - T^2) / (4 n^2 m^2 (m-1)) + (n Q01 - T^2) / (4 m^2 n^2 (n-1))``,
+    evaluated in rational arithmetic and rounded once.
+    """
+    t2 = twice_u * twice_u
+    return float(Fraction(m * q10 - t2, 4 * n * n * m * m * (m - 1))
+                 + Fraction(n * q01 - t2, 4 * m * m * n * n * (n - 1)))
+
+
 def _warn_small(m, n):
     if m < 2 or n < 2:
         warnings.warn("DeLong variance needs at least 2 positives and 2 negatives "
@@ -73,7 +88,9 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     placements; for k scores on the same cases, S are the k x k sample covariance
     matrices (DeLong, DeLong & Clarke-Pearson 1988, Biometrics 44:837).  Equal to
     pROC's ``var(roc, method="delong")`` and ``cov()``.  The placements come from one
-    merge sweep over sorted scores (Sun & Xu 2014), O(n log n).
+    merge sweep over sorted scores (Sun & Xu 2014).  For one score the variance is
+    exact: the sweep accumulates the integer sums of the placements and of their
+    squares, and the variance is formed in rational arithmetic and rounded once.
 
     Parameters
     ----------
@@ -108,13 +125,13 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     if score.ndim == 1:
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
-        pos, neg = split_sorted(is_pos, score)
-        twice_u, v10, v01 = _kernels.placements_sorted(pos, neg)
+        pos, neg = _kernels.split_sort(is_pos, score)
+        twice_u, q10, q01 = _kernels.delong_sums_sorted(pos, neg)
         a = auc_from_twice_u(twice_u, m, n)
         if _warn_small(m, n):
             var = float("nan")
         else:
-            var = float(np.var(v10, ddof=1) / m + np.var(v01, ddof=1) / n)
+            var = exact_delong_variance(twice_u, q10, q01, m, n)
         return AUCResult(a, var, m, n, None, direction, label)
     k = score.shape[1]
     if warn_one_class(m, n):

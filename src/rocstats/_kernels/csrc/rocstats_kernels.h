@@ -10,6 +10,14 @@
  */
 #include <stdint.h>
 
+/* Split scores by class and sort each class ascending: a least-significant-digit radix
+ * sort on order-preserving 64-bit keys (16-bit digits, passes with a single occupied
+ * bucket skipped), O(n).  -0.0 is written as +0.0 (they compare equal).  pos_out has
+ * room for m values, neg_out for n - m, where m must equal the number of nonzero
+ * is_pos.  Returns 0, -1 if memory could not be allocated, -2 if m is wrong. */
+int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
+                  double *pos_out, int64_t m, double *neg_out);
+
 /* 2U from two ascending arrays by one merge sweep: O(m + n). */
 int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
 
@@ -19,6 +27,13 @@ int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t
  * Returns 2U. O(m + n). */
 int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
                              double *v10, double *v01);
+
+/* Exact sums for the DeLong variance, by the same merge sweep without storing placements:
+ * with c10_i = 2n v10_i and c01_j = 2m v01_j (integers), returns 2U = sum c10 = sum c01
+ * and writes sq[0..1] = (high, low) 64-bit words of sum c10^2 and sq[2..3] those of
+ * sum c01^2 (128-bit accumulators: c^2 can exceed 2^64). */
+int64_t rs_delong_sums_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
+                              uint64_t *sq);
 
 /* The definitions, O(m n), for any order of the inputs. */
 int64_t rs_auc2u_pairwise(const double *pos, int64_t m, const double *neg, int64_t n);

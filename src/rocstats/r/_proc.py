@@ -1,0 +1,287 @@
+"""Run pROC live through rpy2 on NumPy arrays.
+
+Every function sources ``proc_helpers.R`` (next to this file) once into a private R
+environment and calls the R functions defined there; ``validation/r/proc_cases.R``
+sources the same file to produce the stored results, so the live and the stored numbers
+come from identical R code:
+
+    roc(response, predictor, levels = c(control, case), direction = "<", quiet = TRUE)
+    auc(r); var(r, method = "delong"); ci.auc(r, conf.level, method = "delong")
+    cov(r1, r2, method = "delong")
+    roc.test(r1, r2, method = "delong", paired = TRUE / FALSE, alternative = ...)
+
+Data cross the bridge inside ``localconverter(default_converter + numpy2ri.converter)``:
+float64 arrays arrive in R bit for bit.  Results come back as plain Python dicts of
+floats (NaN where pROC returns NA / NaN), with pROC's warnings as a list of strings.
+"""
+import functools
+import itertools
+import os
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["r_available", "r_versions", "proc_auc", "proc_roc_test", "proc_roc_test_unpaired",
+           "proc_case", "proc_unpaired_case", "PROC_MIN_VERSION", "HELPERS_R"]
+
+#: pROC 1.18 is the first version whose paired ``roc.test`` reports ``conf.int``.
+PROC_MIN_VERSION = (1, 18, 0)
+#: The R code run by this module (and by ``validation/r/proc_cases.R``).
+HELPERS_R = Path(__file__).with_name("proc_helpers.R")
+ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+@functools.lru_cache(maxsize=None)
+def r_available():
+    """Whether pROC can be run through rpy2: ``(True, description)`` or ``(False, reason)``.
+
+    Checks, in order: rpy2 importable, the embedded R starts, pROC installed and at least
+    1.18.0, and the R helper file present.  Never raises.
+    """
+    try:
+        import rpy2
+    except ImportError as exc:
+        return False, "rpy2 is not installed (pip install 'rocstats[r]'): %s" % exc
+    # A broken R_HOME makes the embedded R call exit() during start-up, which cannot be
+    # caught: look for R before starting it.
+    try:
+        from rpy2 import situation
+
+        r_home = situation.get_r_home()
+    except Exception as exc:
+        return False, "cannot locate R through rpy2 %s: %s" % (rpy2.__version__, exc)
+    if not r_home or not os.path.isdir(r_home):
+        return False, ("R was not found (R_HOME %r; install R or set R_HOME to its home "
+                       "directory)" % (r_home,))
+    try:
+        from rpy2 import robjects
+    except Exception as exc:  # R missing or not loadable (R_HOME, libR.so)
+        return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
+    try:
+        has_proc = bool(robjects.r('isTRUE(requireNamespace("pROC", quietly = TRUE))')[0])
+        r_version = str(robjects.r("R.version.string")[0])
+    except Exception as exc:
+        return False, "R started but failed to run a command: %s" % exc
+    if not has_proc:
+        return False, "the R package pROC is not installed in %s" % r_version
+    proc_version = str(robjects.r('as.character(utils::packageVersion("pROC"))')[0])
+    if _version_tuple(proc_version) < PROC_MIN_VERSION:
+        return False, ("pROC %s is too old: %s or newer is needed"
+                       % (proc_version, ".".join(map(str, PROC_MIN_VERSION))))
+    if not HELPERS_R.is_file():
+        return False, "the R helper file %s is missing from this installation" % HELPERS_R
+    return True, "%s, pROC %s, rpy2 %s" % (r_version, proc_version, rpy2.__version__)
+
+
+def _version_tuple(text):
+    parts = []
+    for piece in text.replace("-", ".").split("."):
+        try:
+            parts.append(int(piece))
+        except ValueError:
+            break
+    return tuple(parts)
+
+
+def _require():
+    ok, reason = r_available()
+    if not ok:
+        raise RuntimeError("rocstats.r: pROC is not available: %s" % reason)
+
+
+@functools.lru_cache(maxsize=None)
+def _helpers():
+    """The R environment holding the functions of proc_helpers.R (sourced once)."""
+    _require()
+    from rpy2 import robjects
+
+    load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
+                      "sys.source(path, envir = env, keep.source = FALSE); env }")
+    return load(str(HELPERS_R))
+
+
+def _call(name, *args, **kwargs):
+    """Call helper ``name`` with NumPy/Python arguments; return plain Python objects."""
+    from rpy2.robjects import default_converter, numpy2ri
+    from rpy2.robjects.conversion import localconverter
+
+    fun = _helpers()[name]
+    with localconverter(default_converter + numpy2ri.converter):
+        out = fun(*args, **kwargs)
+        return _to_python(out)
+
+
+def _to_python(obj, key=None):
+    """R list -> dict / list, length-1 vectors -> scalars, NA -> nan (strings: None)."""
+    if hasattr(obj, "items"):  # rpy2 OrdDict (an R list converted by numpy2ri)
+        items = list(obj.items())
+        if items and all(k is None for k, _ in items):
+            return [_to_python(v) for _, v in items]
+        return {str(k): _to_python(v, str(k)) for k, v in items}
+    if isinstance(obj, (list, tuple)):
+        return [_to_python(v) for v in obj]
+    arr = np.asarray(obj)
+    if arr.dtype.kind in "US":
+        values = [str(v) for v in arr.ravel()]
+        return values if key == "warnings" or len(values) != 1 else values[0]
+    if key == "warnings":  # character(0) can arrive as an empty non-string array
+        return [str(v) for v in arr.ravel()]
+    if arr.dtype.kind == "b":
+        values = [bool(v) for v in arr.ravel()]
+    elif arr.dtype.kind in "iu":
+        values = [int(v) for v in arr.ravel()]
+    else:
+        values = [float(v) for v in arr.astype(np.float64).ravel()]
+    return values[0] if len(values) == 1 else values
+
+
+def _r_scalar(value):
+    """A label (control or case) as a plain Python scalar for R."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if not isinstance(value, (bool, int, float, str)):
+        raise ValueError("control and case labels must be numbers, booleans or strings, "
+                         "got %r" % (value,))
+    return value
+
+
+def _labels(y, name):
+    arr = np.asarray(y)
+    if arr.ndim != 1:
+        raise ValueError("%s must be 1-dimensional, got shape %s" % (name, arr.shape))
+    if arr.dtype.kind == "O":
+        arr = arr.astype(str)
+    elif arr.dtype.kind == "S":
+        arr = arr.astype(str)
+    elif arr.dtype.kind == "u":
+        arr = arr.astype(np.int64)
+    return np.ascontiguousarray(arr)
+
+
+def _scores(x, name, size):
+    arr = np.ascontiguousarray(np.asarray(x, dtype=np.float64))
+    if arr.ndim != 1 or arr.size != size:
+        raise ValueError("%s must be 1-dimensional with %d values, got shape %s"
+                         % (name, size, arr.shape))
+    return arr
+
+
+def _alternatives(alternatives):
+    alts = (alternatives,) if isinstance(alternatives, str) else tuple(alternatives)
+    for alt in alts:
+        if alt not in ALTERNATIVES:
+            raise ValueError("alternative must be one of %s, got %r" % (ALTERNATIVES, alt))
+    return np.array(alts)
+
+
+def r_versions():
+    """Versions seen by the bridge: ``r_version``, ``proc_version``, ``platform``, ``rpy2_version``."""
+    _require()
+    import rpy2
+
+    out = _call("rocstats_proc_versions")
+    out["rpy2_version"] = rpy2.__version__
+    return out
+
+
+def proc_auc(y, score, *, control=0, case=1, conf_level=0.95):
+    """pROC's AUC, DeLong variance and DeLong CI of one score.
+
+    Returns a dict: ``auc``, ``var``, ``ci_lower``, ``ci_upper``, ``conf_level``,
+    ``n_case``, ``n_control``, ``warnings``.
+    """
+    y = _labels(y, "y")
+    return _call("rocstats_proc_single", y, _scores(score, "score", y.size),
+                 _r_scalar(control), _r_scalar(case), float(conf_level))
+
+
+def proc_roc_test(y, score_a, score_b, *, control=0, case=1, alternative="two-sided",
+                  conf_level=0.95):
+    """pROC's paired DeLong test and DeLong covariance of two scores of the same subjects.
+
+    Returns a dict: ``statistic`` (Z), ``p_value``, ``conf_lower``, ``conf_upper``,
+    ``conf_level``, ``cov``, ``auc_a``, ``auc_b``, ``warnings``.
+    """
+    y = _labels(y, "y")
+    out = _call("rocstats_proc_paired", y, _scores(score_a, "score_a", y.size),
+                _scores(score_b, "score_b", y.size), _r_scalar(control), _r_scalar(case),
+                _alternatives(alternative), float(conf_level))
+    test = out.pop("tests")[alternative]
+    return dict(test, **out)
+
+
+def proc_roc_test_unpaired(y_a, score_a, y_b, score_b, *, control=0, case=1,
+                           alternative="two-sided"):
+    """pROC's unpaired DeLong test of two independent samples.
+
+    Returns a dict: ``statistic`` (D), ``df``, ``p_value``, ``auc_a``, ``auc_b``, ``warnings``.
+    """
+    y_a = _labels(y_a, "y_a")
+    y_b = _labels(y_b, "y_b")
+    out = _call("rocstats_proc_unpaired", y_a, _scores(score_a, "score_a", y_a.size),
+                y_b, _scores(score_b, "score_b", y_b.size), _r_scalar(control),
+                _r_scalar(case), _alternatives(alternative))
+    test = out.pop("tests")[alternative]
+    return dict(test, **out)
+
+
+def proc_case(y, scores, *, control=0, case=1, pairs=None, alternatives=ALTERNATIVES,
+              conf_level=0.95):
+    """Every pROC quantity of a paired case, in the layout of the stored results.
+
+    Parameters
+    ----------
+    y : array-like
+        Labels (numbers, booleans or strings).
+    scores : dict of name -> array-like, or array-like of shape (n,) or (n, k)
+        The scores (columns of a 2-D array are named "0", "1", ...).
+    pairs : sequence of (name_a, name_b), optional
+        Pairs for the paired test; default every pair in order.
+
+    Returns
+    -------
+    dict
+        ``{"single": {name: proc_auc-like dict}, "paired": [{"a", "b", "auc_a", "auc_b",
+        "cov", "tests": {alternative: {"statistic", "p_value", "conf_lower",
+        "conf_upper", "conf_level"}}, "warnings"}, ...]}``
+    """
+    y = _labels(y, "y")
+    if isinstance(scores, dict):
+        named = {str(k): _scores(v, "scores[%r]" % k, y.size) for k, v in scores.items()}
+    else:
+        arr = np.asarray(scores, dtype=np.float64)
+        if arr.ndim == 1:
+            arr = arr[:, None]
+        named = {str(j): _scores(arr[:, j], "scores[:, %d]" % j, y.size)
+                 for j in range(arr.shape[1])}
+    if pairs is None:
+        pairs = list(itertools.combinations(named, 2))
+    flat_pairs = []
+    for pair in pairs:
+        a, b = (str(p) for p in pair)
+        if a not in named or b not in named:
+            raise ValueError("pair (%r, %r) names a score that is not in scores" % (a, b))
+        flat_pairs += [a, b]
+    matrix = np.column_stack(list(named.values())) if named else np.empty((y.size, 0))
+    out = _call("rocstats_proc_case_flat", y, np.asfortranarray(matrix),
+                np.array(list(named), dtype=str), np.array(flat_pairs, dtype=str),
+                _r_scalar(control), _r_scalar(case), _alternatives(alternatives),
+                float(conf_level))
+    for key in ("single", "paired"):  # an empty R list comes back as an empty dict
+        if not out.get(key):
+            out[key] = {} if key == "single" else []
+    return out
+
+
+def proc_unpaired_case(y_a, score_a, y_b, score_b, *, control=0, case=1,
+                       alternatives=ALTERNATIVES, conf_level=0.95):
+    """Every pROC quantity of an unpaired case, in the layout of the stored results.
+
+    Returns ``{"single": {"a": ..., "b": ...}, "test": {"auc_a", "auc_b",
+    "tests": {alternative: {"statistic", "df", "p_value"}}, "warnings"}}``.
+    """
+    y_a = _labels(y_a, "y_a")
+    y_b = _labels(y_b, "y_b")
+    return _call("rocstats_proc_unpaired_case", y_a, _scores(score_a, "score_a", y_a.size),
+                 y_b, _scores(score_b, "score_b", y_b.size), _r_scalar(control),
+                 _r_scalar(case), _alternatives(alternatives), float(conf_level))

@@ -1,0 +1,155 @@
+## rocstats <-> pROC: the R code behind every pROC reference number.
+##
+## Sourced by BOTH
+##   * validation/r/proc_cases.R  (writes the stored results validation/results/proc_results.py)
+##   * rocstats.r._proc            (runs pROC live through rpy2)
+## so the stored and the live paths run identical R code.  Only base R and pROC are used.
+##
+## Every ROC curve is built with explicit levels and direction:
+##     roc(response, predictor, levels = c(control, case), direction = "<", quiet = TRUE)
+## pROC's automatic direction (the default direction = "auto") is never used: it picks the
+## direction that makes AUC >= 0.5 and so biases the AUC upwards (pROC issue #36).
+##
+## Alternatives are named as in rocstats ("two-sided", "greater", "less") and translated
+## here to pROC's spelling.  Functions return plain named lists of numbers (NA for
+## undefined values) plus the warnings pROC emitted, as character vectors.
+
+rocstats_proc_versions <- function() {
+  list(r_version = R.version.string,
+       proc_version = as.character(utils::packageVersion("pROC")),
+       platform = R.version$platform)
+}
+
+.rocstats_alternative <- function(alternative) {
+  map <- c("two-sided" = "two.sided", "greater" = "greater", "less" = "less")
+  if (!alternative %in% names(map))
+    stop("alternative must be one of 'two-sided', 'greater', 'less', got ", alternative)
+  unname(map[[alternative]])
+}
+
+## Evaluate expr, collecting (and silencing) warnings; returns list(value, warnings).
+.rocstats_collect <- function(expr) {
+  warns <- character(0)
+  value <- withCallingHandlers(expr, warning = function(w) {
+    warns <<- c(warns, conditionMessage(w))
+    invokeRestart("muffleWarning")
+  })
+  list(value = value, warnings = unique(warns))
+}
+
+## Arrays arriving from numpy (rpy2) carry a dim attribute; make them plain vectors.
+.rocstats_vec <- function(x) as.vector(x)
+
+rocstats_proc_roc <- function(response, predictor, control, case) {
+  pROC::roc(response = .rocstats_vec(response),
+            predictor = as.numeric(.rocstats_vec(predictor)),
+            levels = c(.rocstats_vec(control), .rocstats_vec(case)),
+            direction = "<", quiet = TRUE)
+}
+
+## One score: auc(r), var(r, method = "delong"), ci.auc(r, method = "delong").
+rocstats_proc_single <- function(response, predictor, control, case, conf_level = 0.95) {
+  res <- .rocstats_collect({
+    r <- rocstats_proc_roc(response, predictor, control, case)
+    ci <- pROC::ci.auc(r, conf.level = conf_level, method = "delong")
+    list(auc = as.numeric(pROC::auc(r)),
+         var = as.numeric(pROC::var(r, method = "delong")),
+         ci_lower = as.numeric(ci[1]),
+         ci_upper = as.numeric(ci[3]),
+         conf_level = conf_level,
+         n_case = length(r$cases),
+         n_control = length(r$controls))
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## Two scores of the same subjects: cov(r1, r2, method = "delong") and, per alternative,
+## roc.test(r1, r2, method = "delong", paired = TRUE): statistic (Z), p.value, conf.int.
+rocstats_proc_paired <- function(response, predictor_a, predictor_b, control, case,
+                                 alternatives = c("two-sided", "greater", "less"),
+                                 conf_level = 0.95) {
+  res <- .rocstats_collect({
+    ra <- rocstats_proc_roc(response, predictor_a, control, case)
+    rb <- rocstats_proc_roc(response, predictor_b, control, case)
+    tests <- lapply(.rocstats_vec(alternatives), function(alt) {
+      t <- pROC::roc.test(ra, rb, method = "delong", paired = TRUE,
+                          alternative = .rocstats_alternative(alt), conf.level = conf_level)
+      list(statistic = unname(as.numeric(t$statistic)),
+           p_value = as.numeric(t$p.value),
+           conf_lower = as.numeric(t$conf.int[1]),
+           conf_upper = as.numeric(t$conf.int[2]),
+           conf_level = conf_level)
+    })
+    names(tests) <- .rocstats_vec(alternatives)
+    list(auc_a = as.numeric(pROC::auc(ra)), auc_b = as.numeric(pROC::auc(rb)),
+         cov = as.numeric(pROC::cov(ra, rb, method = "delong")),
+         tests = tests)
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## Two independent samples: roc.test(r1, r2, method = "delong", paired = FALSE):
+## statistic (D), parameter (df), p.value.
+rocstats_proc_unpaired <- function(response_a, predictor_a, response_b, predictor_b,
+                                   control, case,
+                                   alternatives = c("two-sided", "greater", "less")) {
+  res <- .rocstats_collect({
+    ra <- rocstats_proc_roc(response_a, predictor_a, control, case)
+    rb <- rocstats_proc_roc(response_b, predictor_b, control, case)
+    tests <- lapply(.rocstats_vec(alternatives), function(alt) {
+      t <- pROC::roc.test(ra, rb, method = "delong", paired = FALSE,
+                          alternative = .rocstats_alternative(alt))
+      list(statistic = unname(as.numeric(t$statistic)),
+           df = unname(as.numeric(t$parameter)),
+           p_value = as.numeric(t$p.value))
+    })
+    names(tests) <- .rocstats_vec(alternatives)
+    list(auc_a = as.numeric(pROC::auc(ra)), auc_b = as.numeric(pROC::auc(rb)),
+         tests = tests)
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## A paired case: every score alone, then every listed pair.
+## scores: named list of numeric vectors; pairs: list of c(name_a, name_b).
+rocstats_proc_case <- function(response, scores, control, case, pairs = list(),
+                               alternatives = c("two-sided", "greater", "less"),
+                               conf_level = 0.95) {
+  single <- lapply(scores, function(s)
+    rocstats_proc_single(response, s, control, case, conf_level))
+  paired <- lapply(pairs, function(p) {
+    p <- .rocstats_vec(p)
+    c(list(a = p[1], b = p[2]),
+      rocstats_proc_paired(response, scores[[p[1]]], scores[[p[2]]], control, case,
+                           alternatives, conf_level))
+  })
+  list(single = single, paired = paired)
+}
+
+## The same from flat arguments (what the rpy2 bridge passes): score_matrix has one
+## column per score, score_names names them, pair_names is c(a1, b1, a2, b2, ...).
+rocstats_proc_case_flat <- function(response, score_matrix, score_names, pair_names,
+                                    control, case,
+                                    alternatives = c("two-sided", "greater", "less"),
+                                    conf_level = 0.95) {
+  score_matrix <- as.matrix(score_matrix)
+  scores <- lapply(seq_len(ncol(score_matrix)), function(j) as.numeric(score_matrix[, j]))
+  names(scores) <- .rocstats_vec(score_names)
+  pair_names <- as.character(.rocstats_vec(pair_names))
+  pairs <- lapply(seq_len(length(pair_names) %/% 2),
+                  function(i) pair_names[c(2 * i - 1, 2 * i)])
+  rocstats_proc_case(response, scores, control, case, pairs, alternatives, conf_level)
+}
+
+## An unpaired case: each sample alone, then the unpaired test.
+rocstats_proc_unpaired_case <- function(response_a, predictor_a, response_b, predictor_b,
+                                        control, case,
+                                        alternatives = c("two-sided", "greater", "less"),
+                                        conf_level = 0.95) {
+  list(single = list(a = rocstats_proc_single(response_a, predictor_a, control, case,
+                                              conf_level),
+                     b = rocstats_proc_single(response_b, predictor_b, control, case,
+                                              conf_level)),
+       test = rocstats_proc_unpaired(response_a, predictor_a, response_b, predictor_b,
+                                     control, case, alternatives))
+}
