@@ -1,0 +1,48 @@
+# rocstats developer commands.  The two README commands are `make test` and
+# `make report`; both (re)run the set-up first, which is idempotent.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-print-directory
+
+VENV   ?= .venv
+PYTHON := $(VENV)/bin/python
+REPORT ?= reports/validation.qmd
+# html | pdf | all
+FORMAT ?= html
+
+.PHONY: help setup test report bench clean distclean
+
+help:
+	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]'"
+	@echo "make test    setup, then the test suite (requires the C extension)"
+	@echo "make report  setup, run the validation, render $(REPORT) (FORMAT=$(FORMAT))"
+	@echo "make bench   setup, then the AUC benchmarks"
+	@echo "make clean   remove build artefacts and generated outputs"
+
+setup:
+	bash scripts/setup.sh
+
+test: setup
+	ROCSTATS_REQUIRE_EXTENSION=1 $(PYTHON) -m pytest -q
+
+report: setup
+	$(PYTHON) -m validation.run
+	$(PYTHON) reports/render.py $(REPORT) --to $(FORMAT)
+
+bench: setup
+	$(PYTHON) benchmarks/bench_auc.py
+
+clean:
+	rm -rf build dist src/*.egg-info .pytest_cache .hypothesis
+	rm -rf validation/output reports/_build reports/*_files
+	rm -f reports/*.html reports/*.pdf
+	rm -f src/rocstats/_kernels/_ckernels.c
+	find src -name '*.so' -delete
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# Also removes the virtualenv (the next `make setup` recreates it).
+distclean: clean
+	rm -rf $(VENV)
