@@ -87,6 +87,13 @@ def _unique(y):
 def _at_most_two_classes(y):
     """Distinct labels of ``y`` in O(n) when there are at most two (no sort of y);
     falls back to a full ``np.unique`` only when there are more, for the error message."""
+    if y.dtype.kind in "biuf":            # numbers: min / max and two counts, all SIMD
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            return np.asarray([lo])
+        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) == y.size:
+            return np.asarray([lo, hi])
+        return _unique(y)
     first = y[0]
     differs = y != first
     if not differs.any():
@@ -116,7 +123,7 @@ def positive_mask(y_true, pos_label):
             raise ValueError("y_true labels are %s; pass pos_label to say which is the "
                              "positive class" % list(classes))
         pos_label = 1
-        mask = np.asarray(y_true.astype(np.float64) == 1.0)
+        mask = y_true if y_true.dtype.kind == "b" else np.asarray(y_true == 1)
     else:
         present = bool(np.any(y_true == pos_label))
         if not present and classes.size == 2:
