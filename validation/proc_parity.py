@@ -1,0 +1,490 @@
+"""The pROC parity suite: rocstats against pROC 1.18, quantity by quantity.
+
+Three sources of comparisons:
+
+``stored``
+    rocstats on the data stored in :mod:`validation.results.proc_results` against the
+    pROC numbers stored with them (always available; no R needed).
+``live``
+    rocstats against pROC run now through :mod:`rocstats.r` (rpy2), on the stored data
+    and on fresh random data sets drawn here in Python (:func:`fresh_cases`) and passed
+    to R, so both sides see exactly the same doubles.
+``live_vs_stored``
+    pROC now against pROC when the results were stored: same R code, same doubles, so
+    the numbers must be identical; this guards the stored file and the bridge.
+
+Every comparison is a flat record (see :func:`compare`) with one tolerance per quantity
+(:data:`TOLERANCES`); ``validation/run.py`` writes them to JSON and
+``tests/test_proc_parity.py`` / ``tests/test_proc_live.py`` assert on the same tolerances.
+"""
+import math
+import os
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+import rocstats
+
+SUITE = "proc_parity"
+ALTERNATIVES = ("two-sided", "greater", "less")
+CONF_LEVEL = 0.95
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """Pass when ``|value - reference| <= max(atol, rtol * max(|reference|, scale))``.
+
+    ``scale`` (default 0) is the quantity's natural magnitude where the value itself can
+    be near 0 by cancellation (see :data:`SCALES`).  Both NaN (the quantity is undefined
+    on both sides) passes; one NaN fails.
+    """
+
+    rtol: float
+    atol: float
+    why: str
+
+
+_EXACT_SUMS = ("rocstats sums exact 64-bit integer counts and pROC sums doubles in another "
+               "order; they agree to a few ulps (worst seen ~1e-14 relative), so 1e-10 "
+               "leaves a wide margin yet catches any real formula difference")
+
+#: One tolerance per quantity, with the reason.  rtol 1e-10 and atol 0 everywhere: where
+#: pROC's value is exactly 0 (variance of a perfect separation, z of identical curves)
+#: rocstats must give exactly 0 too.  No tolerance is looser than 1e-10 relative to the
+#: quantity's magnitude; see SCALES for the quantities that can cancel to ~0.
+TOLERANCES = {
+    "auc": Tolerance(1e-10, 0.0, "AUC = U/(mn): " + _EXACT_SUMS),
+    "var": Tolerance(1e-10, 0.0, "DeLong variance S10/m + S01/n: " + _EXACT_SUMS),
+    "cov": Tolerance(1e-10, 0.0, "DeLong covariance, relative to sqrt(var_a var_b): "
+                     + _EXACT_SUMS),
+    "ci_lower": Tolerance(1e-10, 0.0, "auc - z se clipped to [0, 1]; z from the normal quantile"),
+    "ci_upper": Tolerance(1e-10, 0.0, "auc + z se clipped to [0, 1]; z from the normal quantile"),
+    "auc_a": Tolerance(1e-10, 0.0, "AUC of the first curve reported by the test"),
+    "auc_b": Tolerance(1e-10, 0.0, "AUC of the second curve reported by the test"),
+    "statistic": Tolerance(1e-10, 0.0, "z or D = d / sigma, relative to max(|z|, 1): each "
+                           "part within a few ulps"),
+    "df": Tolerance(1e-10, 0.0, "Welch-type df of the unpaired test, a rational function "
+                    "of the variances"),
+    "p_value": Tolerance(1e-10, 0.0, "normal / Student t tail, purely relative: R (pnorm, "
+                         "pt) and SciPy (ndtr, stdtr) are both accurate to ~1e-15 relative "
+                         "down to tiny tails; the error is |z| dz, < 1e-13 at p = 1e-40"),
+    "conf_lower": Tolerance(1e-10, 0.0, "d - q sigma (two-sided Wald, as pROC 1.18), "
+                            "relative to |d| + q sigma"),
+    "conf_upper": Tolerance(1e-10, 0.0, "d + q sigma (two-sided Wald, as pROC 1.18), "
+                            "relative to |d| + q sigma"),
+}
+#: Natural magnitudes for quantities that can cancel to ~0 (the tolerance is rtol times
+#: the larger of |reference| and this scale).  Without them a pure relative test fails
+#: on meaningless last-bit noise: pROC's d = theta_a - theta_b is a difference of two
+#: floating sums, so where the AUCs are equal rocstats' exact d is 0 and pROC's may be
+#: 1e-17 (z 1e-15); an interval bound d - q sigma near 0 and a covariance near 0 carry
+#: the absolute rounding error of their terms (seen: 1e-12 relative at a bound of 2e-5).
+SCALES = {
+    "cov": "sqrt(var_a var_b) (Cauchy-Schwarz bound of |cov|)",
+    "statistic": "1 (z and D are on the standard-normal / t scale)",
+    "conf_lower": "|d| + q sigma = max(|lower|, |upper|)",
+    "conf_upper": "|d| + q sigma = max(|lower|, |upper|)",
+}
+#: live vs stored pROC: the same R code on the same doubles is deterministic.
+IDENTICAL = Tolerance(0.0, 0.0, "same R code, same doubles: results must be bit-for-bit equal")
+
+#: Known rocstats bugs, (case, item) -> reason.  Their failing comparisons are reported
+#: as known failures (they do not fail the runner); once such an item passes completely
+#: the runner and the tests fail until the entry is removed (strict, like xfail).
+KNOWN_ISSUES = {
+    # Example of an entry (fixed since: delong_test / delong_test_unpaired divided Python
+    # floats and raised ZeroDivisionError when sigma = 0; cases "perfect" (perfect_a vs
+    # perfect_reversed), "both_perfect" and "perfect_vs_reversed" caught it):
+    # ("perfect", "perfect_a vs perfect_reversed"): "delong_test: ZeroDivisionError ...",
+}
+
+
+def compare(value, reference, quantity, *, tol=None, scale=0.0, error=None, **labels):
+    """One comparison record (a dict ready for JSON, NaN kept as float NaN).
+
+    ``scale``: the quantity's natural magnitude (:data:`SCALES`); ``error``: the
+    exception rocstats raised instead of giving a value (the record fails); ``labels``
+    (source, case, item, alternative, ...) are copied into the record.  A record of a
+    :data:`KNOWN_ISSUES` entry carries ``known_issue`` (the reason).
+    """
+    tol = TOLERANCES[quantity] if tol is None else tol
+    value = float(value)
+    reference = float(reference)
+    scale = float(scale) if scale is not None and math.isfinite(scale) else 0.0
+    if math.isnan(value) or math.isnan(reference):
+        both = math.isnan(value) and math.isnan(reference)
+        abs_diff = rel_diff = scaled_diff = 0.0 if both else float("nan")
+        passed = both
+        note = "both undefined (NaN)" if both else "undefined on one side only"
+    elif value == reference:  # also the same infinity (z = d / 0 on both sides)
+        abs_diff = rel_diff = scaled_diff = 0.0
+        passed = True
+        note = ""
+    else:
+        abs_diff = abs(value - reference)
+        if reference != 0.0:
+            rel_diff = abs_diff / abs(reference)
+        else:
+            rel_diff = 0.0 if abs_diff == 0.0 else float("inf")
+        denom = max(abs(reference), scale)
+        scaled_diff = abs_diff / denom if denom > 0 else (0.0 if abs_diff == 0 else float("inf"))
+        passed = abs_diff <= max(tol.atol, tol.rtol * max(abs(reference), scale))
+        note = "" if reference != 0.0 else "reference is 0: relative difference infinite"
+    if error:
+        passed = False
+        note = "rocstats raised " + error
+    record = {"suite": SUITE}
+    record.update(labels)
+    issue = KNOWN_ISSUES.get((labels.get("case"), labels.get("item")))
+    if issue and labels.get("source") != "live_vs_stored":  # rocstats vs pROC only
+        record["known_issue"] = issue
+    record.update({"quantity": quantity, "value": value, "reference": reference,
+                   "abs_diff": abs_diff, "rel_diff": rel_diff,
+                   "scaled_diff": scaled_diff, "rtol": tol.rtol,
+                   "atol": tol.atol, "scale": scale, "passed": bool(passed), "note": note})
+    return record
+
+
+def outcome(records):
+    """Split records into ``(failed, known_failures, fixed_known_issues)``.
+
+    ``failed``: failing records without a known issue.  ``known_failures``: failing
+    records of a :data:`KNOWN_ISSUES` item.  ``fixed_known_issues``: (case, item) keys of
+    known issues whose records were compared and all passed (remove them).
+    """
+    failed = [r for r in records if not r["passed"] and not r.get("known_issue")]
+    known = [r for r in records if not r["passed"] and r.get("known_issue")]
+    seen = {(r["case"], r["item"]) for r in records if r.get("known_issue")}
+    still = {(r["case"], r["item"]) for r in known}
+    return failed, known, sorted(seen - still)
+
+
+def describe(record):
+    """One line naming a comparison (for assertion messages)."""
+    where = "/".join(str(record[k]) for k in ("source", "case", "item", "alternative")
+                     if record.get(k))
+    return ("%s %s: value %r vs reference %r (abs diff %.3g, rel diff %.3g, rtol %g, "
+            "atol %g, scale %g)%s"
+            % (where, record["quantity"], record["value"], record["reference"],
+               record["abs_diff"], record["rel_diff"], record["rtol"], record["atol"],
+               record["scale"],
+               " [%s]" % record["note"] if record["note"] else ""))
+
+
+# --------------------------------------------------------------------------- data
+def case_arrays(case):
+    """``(y, {name: scores})`` of a stored paired case (a counts table is expanded)."""
+    if "table" in case:
+        t = case["table"]
+        count = np.asarray(t["count"], dtype=np.int64)
+        y = np.repeat(np.asarray(t["y"]), count)
+        scores = {k: np.repeat(np.asarray(v, dtype=np.float64), count)
+                  for k, v in t["scores"].items()}
+        return y, scores
+    return np.asarray(case["y"]), {k: np.asarray(v, dtype=np.float64)
+                                   for k, v in case["scores"].items()}
+
+
+def sample_arrays(sample):
+    """``(y, score)`` of one sample of a stored unpaired case."""
+    return np.asarray(sample["y"]), np.asarray(sample["score"], dtype=np.float64)
+
+
+def fresh_cases(seed=None):
+    """Fresh random data sets, drawn in Python and handed to R as they are.
+
+    ``seed`` defaults to the environment variable ``ROCSTATS_FRESH_SEED`` or 20240301.
+    Returns ``(paired, unpaired)``: dicts shaped like the stored cases' data.
+    """
+    if seed is None:
+        seed = int(os.environ.get("ROCSTATS_FRESH_SEED", "20240301"))
+    rng = np.random.default_rng(seed)
+
+    def correlated(n, rho, k=2):
+        cov = np.full((k, k), rho) + (1 - rho) * np.eye(k)
+        return rng.multivariate_normal(np.zeros(k), cov, size=n)
+
+    paired = {}
+    y = (rng.random(500) < 0.3).astype(np.int64)
+    z = correlated(y.size, 0.5)
+    paired["fresh_continuous"] = {
+        "description": "500 subjects, prevalence 0.3, two correlated continuous scores",
+        "control": 0, "case": 1, "y": y,
+        "scores": {"a": z[:, 0] + 1.0 * y, "b": z[:, 1] + 0.7 * y}}
+    y = rng.permutation(np.repeat([1, 0], [320, 480]))
+    z = correlated(y.size, 0.6, 3)
+    paired["fresh_ties"] = {
+        "description": "800 subjects, three correlated integer scores 0..9 (heavy ties)",
+        "control": 0, "case": 1, "y": y,
+        "scores": {k: np.clip(np.round(2 * z[:, j] + 4 + d * y), 0, 9)
+                   for j, (k, d) in enumerate([("a", 1.2), ("b", 0.8), ("c", 0.0)])}}
+    y = rng.permutation(np.repeat([1, 0], [8, 3000]))
+    z = correlated(y.size, 0.8)
+    paired["fresh_imbalanced"] = {
+        "description": "8 positives vs 3000 negatives, correlated continuous scores",
+        "control": 0, "case": 1, "y": y,
+        "scores": {"a": z[:, 0] + 1.5 * y, "b": z[:, 1] + 1.4 * y}}
+    lab = rng.choice(np.array(["healthy", "sick"]), size=300, p=[0.6, 0.4])
+    sick = (lab == "sick").astype(float)
+    paired["fresh_string_labels"] = {
+        "description": "string labels healthy/sick, skewed scores rounded to 2 decimals",
+        "control": "healthy", "case": "sick", "y": lab,
+        "scores": {"a": np.round(rng.exponential(1 + sick), 2),
+                   "b": np.round(-1e8 + 1e6 * rng.normal(sick, 1.0), 0)}}
+    unpaired = {}
+    ya = rng.permutation(np.repeat([1, 0], [60, 90]))
+    yb = rng.permutation(np.repeat([1, 0], [35, 140]))
+    unpaired["fresh_unpaired"] = {
+        "description": "independent samples of 150 and 175 subjects (b rounded: ties)",
+        "control": 0, "case": 1,
+        "a": {"y": ya, "score": rng.normal(0.9 * ya)},
+        "b": {"y": yb, "score": np.round(rng.normal(0.5 * yb), 1)}}
+    return paired, unpaired
+
+
+# ----------------------------------------------------------- rocstats, pROC layout
+def _quiet(fun, *args, **kwargs):
+    """Call ``fun``, returning ``(result, [warning messages])``."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = fun(*args, **kwargs)
+    return result, ["%s: %s" % (w.category.__name__, w.message) for w in caught]
+
+
+def rocstats_single(y, score, *, case, conf_level=CONF_LEVEL):
+    """rocstats' AUC, DeLong variance and Wald CI in pROC's layout."""
+    res, warns = _quiet(rocstats.delong, y, score, pos_label=case)
+    ci = res.conf_int(conf_level, method="wald")
+    return {"auc": res.auc, "var": res.variance, "ci_lower": ci.lower, "ci_upper": ci.upper,
+            "n_case": res.n_pos, "n_control": res.n_neg, "warnings": warns}
+
+
+def rocstats_paired(y, score_a, score_b, *, case, alternatives=ALTERNATIVES,
+                    conf_level=CONF_LEVEL):
+    """rocstats' covariance and paired DeLong test in pROC's layout."""
+    joint, warns = _quiet(rocstats.delong, y, np.column_stack([score_a, score_b]),
+                          pos_label=case)
+    tests = {}
+    for alt in alternatives:
+        try:
+            t, w = _quiet(rocstats.delong_test, y, score_a, score_b, pos_label=case,
+                          alternative=alt)
+        except Exception as exc:  # recorded as a failed comparison, not a crash
+            tests[alt] = {"error": "%s: %s" % (type(exc).__name__, exc)}
+            continue
+        warns += w
+        ci = t.conf_int(conf_level)
+        tests[alt] = {"statistic": t.statistic, "p_value": t.pvalue,
+                      "conf_lower": ci.lower, "conf_upper": ci.upper}
+    return {"auc_a": joint.auc[0], "auc_b": joint.auc[1], "cov": joint.covariance[0, 1],
+            "tests": tests, "warnings": sorted(set(warns))}
+
+
+def rocstats_unpaired(y_a, score_a, y_b, score_b, *, case, alternatives=ALTERNATIVES):
+    """rocstats' unpaired DeLong test in pROC's layout."""
+    tests, warns = {}, []
+    for alt in alternatives:
+        try:
+            t, w = _quiet(rocstats.delong_test_unpaired, y_a, score_a, y_b, score_b,
+                          pos_label=case, alternative=alt)
+        except Exception as exc:  # recorded as a failed comparison, not a crash
+            tests[alt] = {"error": "%s: %s" % (type(exc).__name__, exc)}
+            continue
+        warns += w
+        tests[alt] = {"statistic": t.statistic, "df": t.df, "p_value": t.pvalue}
+    auc_a, w = _quiet(rocstats.auc, y_a, score_a, pos_label=case)
+    auc_b, w2 = _quiet(rocstats.auc, y_b, score_b, pos_label=case)
+    return {"auc_a": auc_a, "auc_b": auc_b, "tests": tests,
+            "warnings": sorted(set(warns + w + w2))}
+
+
+# ------------------------------------------------------------------- comparisons
+_SINGLE_Q = ("auc", "var", "ci_lower", "ci_upper")
+_PAIRED_Q = ("auc_a", "auc_b", "cov")
+_PAIRED_TEST_Q = ("statistic", "p_value", "conf_lower", "conf_upper")
+_UNPAIRED_TEST_Q = ("statistic", "df", "p_value")
+
+
+def _diff_single(ours, ref, tol=None, **labels):
+    return [compare(ours[q], ref[q], q, tol=tol, alternative="", **labels) for q in _SINGLE_Q]
+
+
+def _bound_scale(test):
+    """|d| + q sigma = max(|lower|, |upper|) of a reference interval."""
+    return max(abs(test["conf_lower"]), abs(test["conf_upper"]))
+
+
+def _diff_paired(ours, ref, var_a, var_b, tol=None, **labels):
+    scales = {"cov": math.sqrt(var_a * var_b) if var_a >= 0 and var_b >= 0 else 0.0}
+    out = [compare(ours[q], ref[q], q, tol=tol, scale=scales.get(q, 0.0), alternative="",
+                   **labels) for q in _PAIRED_Q]
+    for alt, rt in ref["tests"].items():
+        scales = {"statistic": 1.0, "conf_lower": _bound_scale(rt),
+                  "conf_upper": _bound_scale(rt)}
+        mine = ours["tests"][alt]
+        out += [compare(mine.get(q, float("nan")), rt[q], q, tol=tol,
+                        scale=scales.get(q, 0.0), error=mine.get("error"), alternative=alt,
+                        **labels) for q in _PAIRED_TEST_Q]
+    return out
+
+
+def _diff_unpaired(ours, ref, tol=None, **labels):
+    out = [compare(ours[q], ref[q], q, tol=tol, alternative="", **labels)
+           for q in ("auc_a", "auc_b")]
+    for alt, rt in ref["tests"].items():
+        mine = ours["tests"][alt]
+        out += [compare(mine.get(q, float("nan")), rt[q], q, tol=tol,
+                        scale=1.0 if q == "statistic" else 0.0, error=mine.get("error"),
+                        alternative=alt, **labels) for q in _UNPAIRED_TEST_Q]
+    return out
+
+
+def pair_name(a, b):
+    return "%s vs %s" % (a, b)
+
+
+def rocstats_case(y, scores, *, case, pairs, alternatives=ALTERNATIVES):
+    """All rocstats quantities of a paired case, laid out as pROC's results."""
+    single = {k: rocstats_single(y, s, case=case) for k, s in scores.items()}
+    paired = [dict(rocstats_paired(y, scores[a], scores[b], case=case,
+                                   alternatives=alternatives), a=a, b=b) for a, b in pairs]
+    return {"single": single, "paired": paired}
+
+
+def rocstats_unpaired_case(a, b, *, case, alternatives=ALTERNATIVES):
+    ya, sa = a
+    yb, sb = b
+    return {"single": {"a": rocstats_single(ya, sa, case=case),
+                       "b": rocstats_single(yb, sb, case=case)},
+            "test": rocstats_unpaired(ya, sa, yb, sb, case=case, alternatives=alternatives)}
+
+
+def diff_case(ours, ref, *, tol=None, **labels):
+    """Records comparing two paired-case result structures (ours vs reference)."""
+    out = []
+    for name, r in ref["single"].items():
+        out += _diff_single(ours["single"][name], r, tol, item=name, **labels)
+    for o, r in zip(ours["paired"], ref["paired"]):
+        assert (o["a"], o["b"]) == (r["a"], r["b"]), "pairs out of order"
+        out += _diff_paired(o, r, ref["single"][r["a"]]["var"], ref["single"][r["b"]]["var"],
+                            tol, item=pair_name(r["a"], r["b"]), **labels)
+    return out
+
+
+def diff_unpaired_case(ours, ref, *, tol=None, **labels):
+    out = []
+    for name in ("a", "b"):
+        out += _diff_single(ours["single"][name], ref["single"][name], tol,
+                            item="sample %s" % name, **labels)
+    out += _diff_unpaired(ours["test"], ref["test"], tol, item="a vs b", **labels)
+    return out
+
+
+def stored_comparisons(results=None):
+    """rocstats vs the stored pROC results: a list of records (source "stored")."""
+    if results is None:
+        from validation.results import proc_results as results
+    out = []
+    for name, c in results.PAIRED_CASES.items():
+        y, scores = case_arrays(c)
+        pairs = [(p["a"], p["b"]) for p in c["paired"]]
+        ours = rocstats_case(y, scores, case=c["case"], pairs=pairs)
+        out += diff_case(ours, c, source="stored", kind="paired", case=name,
+                         value_from="rocstats", reference_from="pROC (stored)")
+    for name, c in results.UNPAIRED_CASES.items():
+        ours = rocstats_unpaired_case(sample_arrays(c["a"]), sample_arrays(c["b"]),
+                                      case=c["case"])
+        out += diff_unpaired_case(ours, c, source="stored", kind="unpaired", case=name,
+                                  value_from="rocstats", reference_from="pROC (stored)")
+    return out
+
+
+def live_comparisons(results=None, seed=None):
+    """rocstats vs pROC run now (stored data and fresh data), and pROC now vs stored.
+
+    Needs :func:`rocstats.r.r_available`; raises ``RuntimeError`` otherwise.
+    """
+    from rocstats import r as rbridge
+
+    ok, reason = rbridge.r_available()
+    if not ok:
+        raise RuntimeError("live pROC comparisons need R: %s" % reason)
+    if results is None:
+        from validation.results import proc_results as results
+    out = []
+    live_labels = dict(value_from="rocstats", reference_from="pROC (live)")
+    same_labels = dict(value_from="pROC (live)", reference_from="pROC (stored)")
+    for name, c in results.PAIRED_CASES.items():
+        y, scores = case_arrays(c)
+        pairs = [(p["a"], p["b"]) for p in c["paired"]]
+        live = rbridge.proc_case(y, scores, control=c["control"], case=c["case"], pairs=pairs)
+        ours = rocstats_case(y, scores, case=c["case"], pairs=pairs)
+        out += diff_case(ours, live, source="live", kind="paired", case=name, **live_labels)
+        out += diff_case(live, c, tol=IDENTICAL, source="live_vs_stored", kind="paired",
+                         case=name, **same_labels)
+    for name, c in results.UNPAIRED_CASES.items():
+        a, b = sample_arrays(c["a"]), sample_arrays(c["b"])
+        live = rbridge.proc_unpaired_case(a[0], a[1], b[0], b[1], control=c["control"],
+                                          case=c["case"])
+        ours = rocstats_unpaired_case(a, b, case=c["case"])
+        out += diff_unpaired_case(ours, live, source="live", kind="unpaired", case=name,
+                                  **live_labels)
+        out += diff_unpaired_case(live, c, tol=IDENTICAL, source="live_vs_stored",
+                                  kind="unpaired", case=name, **same_labels)
+    paired, unpaired = fresh_cases(seed)
+    for name, c in paired.items():
+        pairs = [(a, b) for i, a in enumerate(c["scores"]) for b in list(c["scores"])[i + 1:]]
+        live = rbridge.proc_case(c["y"], c["scores"], control=c["control"], case=c["case"],
+                                 pairs=pairs)
+        ours = rocstats_case(c["y"], c["scores"], case=c["case"], pairs=pairs)
+        out += diff_case(ours, live, source="live", kind="paired", case=name, **live_labels)
+    for name, c in unpaired.items():
+        a = (c["a"]["y"], c["a"]["score"])
+        b = (c["b"]["y"], c["b"]["score"])
+        live = rbridge.proc_unpaired_case(a[0], a[1], b[0], b[1], control=c["control"],
+                                          case=c["case"])
+        ours = rocstats_unpaired_case(a, b, case=c["case"])
+        out += diff_unpaired_case(ours, live, source="live", kind="unpaired", case=name,
+                                  **live_labels)
+    return out
+
+
+# ------------------------------------------------------------------------ the suite
+def run(*, live=None, seed=None):
+    """Run the suite; returns ``{"metadata": ..., "comparisons": [...]}``.
+
+    ``live``: True requires R, False skips it, None (default) runs it when available.
+    """
+    from validation.results import proc_results as results
+
+    meta = {
+        "reference": "pROC",
+        "stored": {"generator": results.GENERATOR, "r_helpers": results.R_HELPERS,
+                   "r_version": results.R_VERSION, "proc_version": results.PROC_VERSION,
+                   "r_platform": results.R_PLATFORM, "generated": results.GENERATED,
+                   "r_calls": list(results.R_CALLS)},
+        "tolerances": {q: {"rtol": t.rtol, "atol": t.atol, "why": t.why}
+                       for q, t in TOLERANCES.items()},
+        "scales": dict(SCALES),
+        "tolerance_live_vs_stored": {"rtol": IDENTICAL.rtol, "atol": IDENTICAL.atol,
+                                     "why": IDENTICAL.why},
+    }
+    comparisons = stored_comparisons(results)
+    live_info = {"requested": live, "ran": False}
+    if live is not False:
+        from rocstats import r as rbridge
+
+        ok, reason = rbridge.r_available()
+        live_info["available"] = ok
+        live_info["reason"] = reason
+        if ok:
+            comparisons += live_comparisons(results, seed)
+            live_info["ran"] = True
+            live_info["versions"] = rbridge.r_versions()
+            live_info["fresh_seed"] = (seed if seed is not None else
+                                       int(os.environ.get("ROCSTATS_FRESH_SEED", "20240301")))
+        elif live:
+            raise RuntimeError("live comparisons requested but R is unavailable: %s" % reason)
+    meta["live"] = live_info
+    return {"metadata": meta, "comparisons": comparisons}

@@ -1,0 +1,234 @@
+"""Validation suite runner: ``python -m validation.run`` (from the repository root).
+
+Each registered suite compares rocstats with an R reference and returns comparison
+records; the runner adds metadata (rocstats version and backend, machine, R versions,
+timestamp), writes one JSON file per suite to ``validation/output/<suite>.json`` and
+exits with status 1 if any comparison failed (2 if a suite could not run).  Failures of
+a suite's known issues (rocstats bugs already reported, e.g.
+:data:`validation.proc_parity.KNOWN_ISSUES`) are reported but do not fail the run; a
+known issue that passes again does, until its entry is removed.
+
+Adding a suite (sAUC, rpart, randomForestSRC, ...): write a module with a function
+``run(*, live=None, seed=None) -> {"metadata": {...}, "comparisons": [record, ...]}``
+whose records come from a ``compare()`` like :func:`validation.proc_parity.compare`
+(keys: suite, source, case, item, alternative, quantity, value, reference, abs_diff,
+rel_diff, scaled_diff, rtol, atol, scale, passed, note, optional known_issue), optionally
+an ``outcome(records)`` like :func:`validation.proc_parity.outcome`, and add it to
+:data:`SUITES`.
+
+Usage::
+
+    python -m validation.run                 # every suite; live R parts when R is available
+    python -m validation.run --suite proc_parity --no-live
+    python -m validation.run --live          # fail (status 2) if R is unavailable
+    python -m validation.run --list
+"""
+import argparse
+import datetime
+import importlib
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+OUTPUT_DIR = REPO_ROOT / "validation" / "output"
+
+#: name -> (module:function, description).  Suites are imported only when run.
+SUITES = {
+    "proc_parity": ("validation.proc_parity:run",
+                    "AUC, DeLong variance / covariance / CI and DeLong tests vs pROC 1.18"),
+}
+
+
+def _load(target):
+    module, _, func = target.partition(":")
+    return getattr(importlib.import_module(module), func)
+
+
+def _git_commit():
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True,
+                             text=True, timeout=10, check=True)
+        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=REPO_ROOT,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+        return out.stdout.strip() + ("-dirty" if dirty else "")
+    except Exception:
+        return None
+
+
+def _cpu_and_memory():
+    """CPU model and total memory from /proc (Linux); None elsewhere."""
+    model = memory = None
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.lower().startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemTotal:"):
+                    memory = "%.1f GiB" % (int(line.split()[1]) / 2 ** 20)
+                    break
+    except OSError:
+        pass
+    return model or platform.processor() or None, memory
+
+
+def environment_metadata():
+    """rocstats, Python and machine facts shared by every suite."""
+    import numpy
+    import scipy
+
+    import rocstats
+
+    try:
+        cpu_count = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpu_count = os.cpu_count()
+    cpu_model, memory = _cpu_and_memory()
+    return {
+        "rocstats_version": rocstats.__version__,
+        "backend": rocstats.backend(),
+        "backend_info": str(rocstats.backend_info()),
+        "python": sys.version.split()[0],
+        "numpy": numpy.__version__,
+        "scipy": scipy.__version__,
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu_model": cpu_model,
+        "cpu_count": cpu_count,
+        "memory": memory,
+        "hostname": platform.node(),
+        "git_commit": _git_commit(),
+        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def _jsonable(obj):
+    """Strict JSON: non-finite floats become the strings "NaN", "Infinity", "-Infinity"
+    (the protobuf JSON convention; ``float()`` reads them back)."""
+    if isinstance(obj, float):
+        if math.isfinite(obj):
+            return obj
+        return "NaN" if math.isnan(obj) else ("Infinity" if obj > 0 else "-Infinity")
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if hasattr(obj, "item") and not isinstance(obj, (str, bytes)):
+        return _jsonable(obj.item())
+    return obj
+
+
+def run_suite(name, *, live=None, seed=None, output_dir=OUTPUT_DIR):
+    """Run one suite, write ``<output_dir>/<name>.json``; return the written document."""
+    target, description = SUITES[name]
+    result = _load(target)(live=live, seed=seed)
+    comps = result["comparisons"]
+    outcome = getattr(importlib.import_module(target.partition(":")[0]), "outcome", None)
+    if outcome is not None:
+        failed, known, fixed = outcome(comps)
+    else:
+        failed, known, fixed = [c for c in comps if not c["passed"]], [], []
+    by_source = {}
+    for c in comps:
+        s = by_source.setdefault(c.get("source", ""), {"n": 0, "passed": 0})
+        s["n"] += 1
+        s["passed"] += bool(c["passed"])
+    worst = {}
+    for c in comps:
+        key = "%s:%s" % (c.get("source", ""), c["quantity"])
+        w = worst.setdefault(key, {"rel_diff": 0.0, "scaled_diff": 0.0})
+        for field in ("rel_diff", "scaled_diff"):
+            if c[field] is not None and not math.isnan(c[field]) and c[field] > w[field]:
+                w[field] = c[field]
+                w[field + "_at"] = "/".join(str(c.get(k)) for k in ("case", "item", "alternative")
+                                            if c.get(k))
+    doc = {
+        "suite": name,
+        "description": description,
+        "metadata": dict(environment_metadata(), **result["metadata"]),
+        "summary": {"n": len(comps), "passed": len(comps) - len(failed) - len(known),
+                    "failed": len(failed), "known_failures": len(known),
+                    "known_issues": sorted({c["known_issue"] for c in known}),
+                    "fixed_known_issues": ["%s / %s" % k for k in fixed],
+                    "by_source": by_source, "worst_rel_diff": worst},
+        "comparisons": comps,
+    }
+    output_dir = Path(output_dir)
+    output_dir.mkdir(parents=True, exist_ok=True)
+    path = output_dir / ("%s.json" % name)
+    with open(path, "w") as fh:
+        json.dump(_jsonable(doc), fh, indent=1, allow_nan=False)
+        fh.write("\n")
+    doc["path"] = str(path)
+    return doc
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m validation.run", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--suite", action="append", choices=sorted(SUITES),
+                        help="suite to run (repeatable; default: all)")
+    live = parser.add_mutually_exclusive_group()
+    live.add_argument("--live", dest="live", action="store_true", default=None,
+                      help="require the live R comparisons")
+    live.add_argument("--no-live", dest="live", action="store_false",
+                      help="skip the live R comparisons")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the fresh random data sets (default: "
+                             "$ROCSTATS_FRESH_SEED or the suite's own)")
+    parser.add_argument("--output-dir", default=str(OUTPUT_DIR))
+    parser.add_argument("--list", action="store_true", help="list the suites and exit")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every failure")
+    args = parser.parse_args(argv)
+    if args.list:
+        for name, (_, desc) in SUITES.items():
+            print("%-16s %s" % (name, desc))
+        return 0
+    status = 0
+    for name in args.suite or list(SUITES):
+        try:
+            doc = run_suite(name, live=args.live, seed=args.seed, output_dir=args.output_dir)
+        except Exception as exc:  # a suite that cannot run is an error, not a pass
+            print("%s: ERROR %s: %s" % (name, type(exc).__name__, exc), file=sys.stderr)
+            status = max(status, 2)
+            continue
+        s = doc["summary"]
+        live_info = doc["metadata"].get("live", {})
+        print("%s: %d of %d comparisons pass -> %s" % (name, s["passed"], s["n"], doc["path"]))
+        for source, counts in s["by_source"].items():
+            print("    %-15s %d of %d" % (source, counts["passed"], counts["n"]))
+        if live_info and not live_info.get("ran"):
+            print("    live comparisons skipped: %s" % live_info.get("reason", "--no-live"))
+        if s["known_failures"]:
+            print("    %d known failures (rocstats bugs listed in KNOWN_ISSUES):"
+                  % s["known_failures"])
+            for reason in s["known_issues"]:
+                print("      - " + reason)
+        for key in s["fixed_known_issues"]:
+            status = max(status, 1)
+            print("    FIXED known issue %s now passes: remove it from KNOWN_ISSUES" % key)
+        failures = [c for c in doc["comparisons"]
+                    if not c["passed"] and not c.get("known_issue")]
+        if failures:
+            from validation.proc_parity import describe
+
+            status = max(status, 1)
+            for c in failures if args.verbose else failures[:20]:
+                print("    FAIL " + describe(c))
+            if len(failures) > 20 and not args.verbose:
+                print("    ... %d more (use -v)" % (len(failures) - 20))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
