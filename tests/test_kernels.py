@@ -150,3 +150,21 @@ def test_delong_sums_beyond_64_bits(impl):
     t, q10, q01 = impl.delong_sums_sorted(np.ones(m), np.zeros(n))
     assert (t, q10, q01) == (2 * m * n, m * (2 * n) ** 2, n * (2 * m) ** 2)
     assert q10 > 2 ** 64 and q01 > 2 ** 64
+
+
+@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.parametrize("k", range(7))
+def test_radix_split_argsort_is_a_sorting_permutation(k):
+    score = list(_radix_cases())[k]
+    rng = np.random.default_rng(100 + k)
+    for is_pos in (rng.random(score.size) < 0.6, np.ones(score.size, bool),
+                   np.zeros(score.size, bool)):
+        ps, op, ns, on = IMPLS["cffi"].split_argsort_radix(is_pos, score)
+        want_p, want_n = IMPLS["numpy"].split_sort(is_pos, score)
+        np.testing.assert_array_equal(ps, want_p)
+        np.testing.assert_array_equal(ns, want_n)
+        # the orders are permutations that map the class's input order onto the sort
+        np.testing.assert_array_equal(np.sort(op), np.arange(op.size))
+        np.testing.assert_array_equal(np.sort(on), np.arange(on.size))
+        np.testing.assert_array_equal(score[is_pos][op], ps)
+        np.testing.assert_array_equal(score[~is_pos][on], ns)

@@ -35,6 +35,19 @@ int main(void)
         int64_t u2 = rs_auc2u_pairwise(pos, m, neg, n);
         int64_t u3 = rs_placements_sorted(pos, m, neg, n, a10, a01);
         int64_t u4 = rs_placements_pairwise(pos, m, neg, n, b10, b01);
+        {   /* split_argsort over the concatenation must reproduce both sorted arrays */
+            double *all = malloc((m + n) * sizeof *all), *sp = malloc(m * sizeof *sp), *sn = malloc(n * sizeof *sn);
+            uint8_t *lab = malloc(m + n);
+            int64_t *ip = malloc(m * sizeof *ip), *in = malloc(n * sizeof *in);
+            for (int64_t i = 0; i < m + n; i++) { lab[i] = i < m; all[i] = i < m ? pos[m - 1 - i] : neg[i - m]; }
+            if (rs_split_argsort(all, lab, m + n, sp, ip, m, sn, in) != 0) failures++;
+            for (int64_t i = 0; i < m; i++) if (sp[i] != pos[i] || all[ip[i]] != sp[i]) failures++;
+            for (int64_t j = 0; j < n; j++) if (sn[j] != neg[j] || all[m + in[j]] != sn[j]) failures++;
+            if (rs_split_sort(all, lab, m + n, sp, m, sn) != 0) failures++;
+            for (int64_t i = 0; i < m; i++) if (sp[i] != pos[i]) failures++;
+            if (rs_split_sort(all, lab, m + n, sp, m + 1, sn) != -2) failures++;  /* wrong m */
+            free(all); free(sp); free(sn); free(lab); free(ip); free(in);
+        }
         if (u1 != u2 || u1 != u3 || u1 != u4) failures++;
         for (int64_t i = 0; i < m; i++) if (a10[i] != b10[i]) failures++;
         for (int64_t j = 0; j < n; j++) if (a01[j] != b01[j]) failures++;

@@ -8,6 +8,8 @@ Kernel functions (identical contracts in ``_numpy`` and ``_cffi``):
 
 ``split_sort(is_pos, score)``
     ascending scores of each class (C: an O(n) radix sort for large n; NumPy: np.sort);
+``split_argsort(is_pos, score)``
+    the same plus the sorting permutations within each class (order among ties free);
 ``auc2u_sorted(pos, neg)``
     twice the Mann-Whitney U from two ascending arrays (int, exact);
 ``placements_sorted(pos, neg)``
@@ -48,6 +50,7 @@ def _load():
 _impl, _BACKEND, _REASON = _load()
 
 split_sort = _impl.split_sort
+split_argsort = _impl.split_argsort
 auc2u_sorted = _impl.auc2u_sorted
 placements_sorted = _impl.placements_sorted
 delong_sums_sorted = _impl.delong_sums_sorted

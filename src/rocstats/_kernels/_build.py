@@ -16,6 +16,9 @@ ffibuilder.cdef(
     """
     int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
                       double *pos_out, int64_t m, double *neg_out);
+    int rs_split_argsort(const double *score, const uint8_t *is_pos, int64_t n,
+                         double *pos_out, int64_t *pos_idx, int64_t m,
+                         double *neg_out, int64_t *neg_idx);
     int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
     int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
                                  double *v10, double *v01);

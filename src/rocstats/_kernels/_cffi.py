@@ -5,6 +5,7 @@ float64 C-contiguous before ``ffi.from_buffer`` so the C side can trust its poin
 """
 import numpy as np
 
+from . import _numpy
 from ._ckernels import ffi, lib  # ImportError if the extension was not built
 
 
@@ -22,26 +23,49 @@ def _out(size):
 RADIX_MIN_SIZE = 1 << 15
 
 
-def split_sort_radix(is_pos, score):
-    """C radix sort of each class (any size; ``split_sort`` picks it for large n)."""
+def _radix(is_pos, score, with_order):
     score, s = _buf(score)
     mask = np.ascontiguousarray(is_pos, dtype=bool)
     m = int(np.count_nonzero(mask))
     pos, a = _out(m)
     neg, b = _out(score.size - m)
-    status = lib.rs_split_sort(s, ffi.cast("uint8_t *", ffi.from_buffer(mask)), score.size,
-                               a, m, b)
+    mask_p = ffi.cast("uint8_t *", ffi.from_buffer(mask))
+    if with_order:
+        op = np.empty(m, dtype=np.int64)
+        on = np.empty(score.size - m, dtype=np.int64)
+        status = lib.rs_split_argsort(
+            s, mask_p, score.size, a, ffi.cast("int64_t *", ffi.from_buffer(op)), m, b,
+            ffi.cast("int64_t *", ffi.from_buffer(on)))
+    else:
+        status = lib.rs_split_sort(s, mask_p, score.size, a, m, b)
     if status == -1:
         raise MemoryError("rocstats: no memory for the radix sort of %d scores" % score.size)
     if status != 0:  # pragma: no cover - would be a bug in the count above
-        raise RuntimeError("rocstats: rs_split_sort failed with status %d" % status)
-    return pos, neg
+        raise RuntimeError("rocstats: radix split-sort failed with status %d" % status)
+    return (pos, op, neg, on) if with_order else (pos, neg)
+
+
+def split_sort_radix(is_pos, score):
+    """C radix sort of each class (any size; ``split_sort`` picks it for large n)."""
+    return _radix(is_pos, score, False)
+
+
+def split_argsort_radix(is_pos, score):
+    """C radix sort of each class with the sorting permutations (any size)."""
+    return _radix(is_pos, score, True)
+
+
+def split_argsort(is_pos, score):
+    """``(pos_sorted, pos_order, neg_sorted, neg_order)``, as the NumPy twin."""
+    if score.size < RADIX_MIN_SIZE:
+        return _numpy.split_argsort(is_pos, score)
+    return split_argsort_radix(is_pos, score)
 
 
 def split_sort(is_pos, score):
     """Ascending scores of the positives and of the negatives (``is_pos`` boolean)."""
     if score.size < RADIX_MIN_SIZE:
-        return np.sort(score[is_pos]), np.sort(score[~is_pos])
+        return _numpy.split_sort(is_pos, score)
     return split_sort_radix(is_pos, score)
 
 

@@ -15,6 +15,14 @@ def split_sort(is_pos, score):
     return np.sort(score[is_pos]), np.sort(score[~is_pos])
 
 
+def split_argsort(is_pos, score):
+    """``(pos_sorted, pos_order, neg_sorted, neg_order)``: each class sorted ascending and
+    the permutation (indices within the class, input order) that sorts it."""
+    pos, neg = score[is_pos], score[~is_pos]
+    op, on = np.argsort(pos), np.argsort(neg)
+    return pos[op], op, neg[on], on
+
+
 def auc2u_sorted(pos, neg):
     """2U = sum_ij [2 1(pos_i > neg_j) + 1(pos_i == neg_j)] from ascending arrays."""
     left = np.searchsorted(neg, pos, side="left")

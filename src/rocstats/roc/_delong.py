@@ -10,16 +10,15 @@ from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
 from ._auc import auc_from_twice_u
 
 
-def placements_by_case(pos, neg):
-    """Placement values in the original order of ``pos`` and ``neg`` (1-D each).
+def placements_by_case(is_pos, score):
+    """Placement values of one score in the case order of each class.
 
     ``v10[i]`` = share of negatives below positive i (ties 1/2), ``v01[j]`` = share of
-    positives above negative j (ties 1/2).  Returns ``(2U, v10, v01)``.
+    positives above negative j (ties 1/2).  Returns ``(2U, v10, v01)``.  The order among
+    tied scores does not matter: tied scores get equal placement values.
     """
-    # any order among tied scores will do: tied scores get equal placement values
-    op = np.argsort(pos)
-    on = np.argsort(neg)
-    twice_u, s10, s01 = _kernels.placements_sorted(pos[op], neg[on])
+    pos, op, neg, on = _kernels.split_argsort(is_pos, score)
+    twice_u, s10, s01 = _kernels.placements_sorted(pos, neg)
     v10 = np.empty_like(s10)
     v01 = np.empty_like(s01)
     v10[op] = s10
@@ -33,16 +32,16 @@ def structural_components(is_pos, score):
     Returns ``(aucs, V10, V01)`` with ``V10`` of shape (m, k) and ``V01`` of shape (n, k),
     rows in case order, so columns can be correlated.
     """
-    pos, neg = score[is_pos], score[~is_pos]
-    m, n, k = pos.shape[0], neg.shape[0], score.shape[1]
-    V10 = np.empty((m, k))
-    V01 = np.empty((n, k))
+    m = int(np.count_nonzero(is_pos))
+    n, k = score.shape[0] - m, score.shape[1]
+    columns = np.ascontiguousarray(score.T)       # one copy; each column contiguous
+    V10 = np.empty((k, m))
+    V01 = np.empty((k, n))
     aucs = np.empty(k)
     for c in range(k):
-        twice_u, V10[:, c], V01[:, c] = placements_by_case(
-            np.ascontiguousarray(pos[:, c]), np.ascontiguousarray(neg[:, c]))
+        twice_u, V10[c], V01[c] = placements_by_case(is_pos, columns[c])
         aucs[c] = auc_from_twice_u(twice_u, m, n)
-    return aucs, V10, V01
+    return aucs, V10.T, V01.T
 
 
 def delong_covariance(V10, V01):

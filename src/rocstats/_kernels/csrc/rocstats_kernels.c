@@ -24,12 +24,15 @@ static inline double value_of(uint64_t k)
 #define RS_DIGITS 4
 #define RS_BUCKETS 65536
 
-/* LSD radix sort of keys[0..len) using buf as scratch, histograms precomputed;
- * writes the sorted values as doubles to out. */
-static void radix_finish(uint64_t *keys, uint64_t *buf, int64_t len,
-                         uint64_t (*hist)[RS_BUCKETS], double *out)
+/* LSD radix sort of keys[0..len) using kbuf as scratch, histograms precomputed; writes
+ * the sorted values as doubles to out.  If idx is not NULL it carries a payload
+ * (ibuf its scratch) and the payload, permuted with the keys, is written to idx_out. */
+static void radix_finish(uint64_t *keys, uint64_t *kbuf, int64_t *idx, int64_t *ibuf,
+                         int64_t len, uint64_t (*hist)[RS_BUCKETS], double *out,
+                         int64_t *idx_out)
 {
-    uint64_t *src = keys, *dst = buf;
+    uint64_t *src = keys, *dst = kbuf;
+    int64_t *isrc = idx, *idst = ibuf;
     for (int d = 0; d < RS_DIGITS; d++) {
         uint64_t *h = hist[d];
         const int shift = 16 * d;
@@ -41,35 +44,61 @@ static void radix_finish(uint64_t *keys, uint64_t *buf, int64_t len,
             h[b] = total;
             total += c;
         }
-        for (int64_t i = 0; i < len; i++) {
-            const uint64_t k = src[i];
-            dst[h[(k >> shift) & 0xFFFF]++] = k;
+        if (isrc == NULL) {
+            for (int64_t i = 0; i < len; i++) {
+                const uint64_t k = src[i];
+                dst[h[(k >> shift) & 0xFFFF]++] = k;
+            }
+        } else {
+            for (int64_t i = 0; i < len; i++) {
+                const uint64_t k = src[i];
+                const uint64_t at = h[(k >> shift) & 0xFFFF]++;
+                dst[at] = k;
+                idst[at] = isrc[i];
+            }
+            int64_t *it = isrc; isrc = idst; idst = it;
         }
         uint64_t *t = src; src = dst; dst = t;
     }
     for (int64_t i = 0; i < len; i++) out[i] = value_of(src[i]);
+    if (isrc != NULL)
+        for (int64_t i = 0; i < len; i++) idx_out[i] = isrc[i];
 }
 
 int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
                   double *pos_out, int64_t m, double *neg_out)
 {
+    return rs_split_argsort(score, is_pos, n, pos_out, NULL, m, neg_out, NULL);
+}
+
+int rs_split_argsort(const double *score, const uint8_t *is_pos, int64_t n,
+                     double *pos_out, int64_t *pos_idx, int64_t m,
+                     double *neg_out, int64_t *neg_idx)
+{
     if (m < 0 || m > n) return -2;
+    const int with_idx = pos_idx != NULL && neg_idx != NULL;
     const int64_t nn = n - m;
-    uint64_t *keys = malloc((size_t)(n > 0 ? n : 1) * 2 * sizeof *keys);
+    const size_t cells = (size_t)(n > 0 ? n : 1) * 2;
+    uint64_t *keys = malloc(cells * sizeof *keys);
+    int64_t *idx = with_idx ? malloc(cells * sizeof *idx) : NULL;
     uint64_t (*hist)[RS_BUCKETS] = calloc(2 * RS_DIGITS, sizeof *hist);
-    if (keys == NULL || hist == NULL) { free(keys); free(hist); return -1; }
-    /* layout: [pos keys | neg keys | pos scratch | neg scratch] */
+    if (keys == NULL || hist == NULL || (with_idx && idx == NULL)) {
+        free(keys); free(idx); free(hist); return -1;
+    }
+    /* layout: [pos keys | neg keys | pos scratch | neg scratch], same for idx */
     uint64_t *pk = keys, *nk = keys + m, *ps = keys + n, *ns = keys + n + m;
     int64_t ip = 0, in = 0;
     for (int64_t i = 0; i < n; i++) {
         const uint64_t k = key_of(score[i]);
         uint64_t (*h)[RS_BUCKETS];
         if (is_pos[i]) {
-            if (ip == m) { free(keys); free(hist); return -2; }
+            if (ip == m) { free(keys); free(idx); free(hist); return -2; }
+            if (with_idx) idx[ip] = ip;      /* index within the class */
             pk[ip++] = k;
             h = hist;
         } else {
-            if (in == nn) { free(keys); free(hist); return -2; }
+            if (in == nn) { free(keys); free(idx); free(hist); return -2; }
+            if (with_idx) idx[m + in] = in;
             nk[in++] = k;
             h = hist + RS_DIGITS;
         }
@@ -78,9 +107,13 @@ int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
         h[2][(k >> 32) & 0xFFFF]++;
         h[3][k >> 48]++;
     }
-    radix_finish(pk, ps, m, hist, pos_out);
-    radix_finish(nk, ns, nn, hist + RS_DIGITS, neg_out);
+    if (ip != m) { free(keys); free(idx); free(hist); return -2; }
+    radix_finish(pk, ps, with_idx ? idx : NULL, with_idx ? idx + n : NULL, m, hist,
+                 pos_out, pos_idx);
+    radix_finish(nk, ns, with_idx ? idx + m : NULL, with_idx ? idx + n + m : NULL, nn,
+                 hist + RS_DIGITS, neg_out, neg_idx);
     free(keys);
+    free(idx);
     free(hist);
     return 0;
 }

@@ -18,6 +18,13 @@
 int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
                   double *pos_out, int64_t m, double *neg_out);
 
+/* The same, also writing the permutation: pos_idx[k] is the index, among the positives
+ * in input order, of the k-th smallest positive (neg_idx likewise).  Tied scores may
+ * come in any order. */
+int rs_split_argsort(const double *score, const uint8_t *is_pos, int64_t n,
+                     double *pos_out, int64_t *pos_idx, int64_t m,
+                     double *neg_out, int64_t *neg_idx);
+
 /* 2U from two ascending arrays by one merge sweep: O(m + n). */
 int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
 
