@@ -168,3 +168,9 @@ def test_radix_split_argsort_is_a_sorting_permutation(k):
         np.testing.assert_array_equal(np.sort(on), np.arange(on.size))
         np.testing.assert_array_equal(score[is_pos][op], ps)
         np.testing.assert_array_equal(score[~is_pos][on], ns)
+
+
+@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+def test_radix_refuses_mismatched_mask():
+    with pytest.raises(ValueError, match="is_pos has shape"):
+        IMPLS["cffi"].split_sort_radix(np.ones(3, bool), np.arange(5.0))

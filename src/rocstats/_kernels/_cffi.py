@@ -26,6 +26,8 @@ RADIX_MIN_SIZE = 1 << 15
 def _radix(is_pos, score, with_order):
     score, s = _buf(score)
     mask = np.ascontiguousarray(is_pos, dtype=bool)
+    if mask.shape != score.shape:   # the C loop reads both arrays over score.size
+        raise ValueError("is_pos has shape %s but score has shape %s" % (mask.shape, score.shape))
     m = int(np.count_nonzero(mask))
     pos, a = _out(m)
     neg, b = _out(score.size - m)
