@@ -118,14 +118,24 @@ int rs_split_argsort(const double *score, const uint8_t *is_pos, int64_t n,
     return 0;
 }
 
+/* Merge step over an ascending array a[0..len): advance *lo to the count of a < x and
+ * *hi to the count of a <= x.  Called with non-decreasing x, so a whole sweep is O(len). */
+static inline void advance(const double *a, int64_t len, double x, int64_t *lo, int64_t *hi)
+{
+    int64_t l = *lo, h = *hi;
+    while (l < len && a[l] < x) l++;
+    if (h < l) h = l;
+    while (h < len && a[h] <= x) h++;
+    *lo = l;
+    *hi = h;
+}
+
 int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n)
 {
     int64_t lo = 0, hi = 0, twice_u = 0;
     for (int64_t i = 0; i < m; i++) {
         const double x = pos[i];
-        while (lo < n && neg[lo] < x) lo++;
-        if (hi < lo) hi = lo;
-        while (hi < n && neg[hi] <= x) hi++;
+        advance(neg, n, x, &lo, &hi);
         /* lo negatives below x, hi - lo tied with x */
         twice_u += 2 * lo + (hi - lo);
     }
@@ -140,9 +150,7 @@ int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, in
     const double twon = 2.0 * (double)n, twom = 2.0 * (double)m;
     for (int64_t i = 0; i < m; i++) {
         const double x = pos[i];
-        while (lo < n && neg[lo] < x) lo++;
-        if (hi < lo) hi = lo;
-        while (hi < n && neg[hi] <= x) hi++;
+        advance(neg, n, x, &lo, &hi);
         const int64_t c = 2 * lo + (hi - lo);
         twice_u += c;
         v10[i] = (double)c / twon;
@@ -151,9 +159,7 @@ int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, in
     lo = 0; hi = 0;
     for (int64_t j = 0; j < n; j++) {
         const double y = neg[j];
-        while (lo < m && pos[lo] < y) lo++;
-        if (hi < lo) hi = lo;
-        while (hi < m && pos[hi] <= y) hi++;
+        advance(pos, m, y, &lo, &hi);
         const int64_t c = 2 * (m - hi) + (hi - lo);
         v01[j] = (double)c / twom;
     }
@@ -180,9 +186,7 @@ int64_t rs_delong_sums_sorted(const double *pos, int64_t m, const double *neg, i
     uint64_t h10 = 0, l10 = 0, h01 = 0, l01 = 0;
     for (int64_t i = 0; i < m; i++) {
         const double x = pos[i];
-        while (lo < n && neg[lo] < x) lo++;
-        if (hi < lo) hi = lo;
-        while (hi < n && neg[hi] <= x) hi++;
+        advance(neg, n, x, &lo, &hi);
         const int64_t c = 2 * lo + (hi - lo);
         twice_u += c;
         add_square(&h10, &l10, (uint64_t)c);
@@ -190,9 +194,7 @@ int64_t rs_delong_sums_sorted(const double *pos, int64_t m, const double *neg, i
     lo = 0; hi = 0;
     for (int64_t j = 0; j < n; j++) {
         const double y = neg[j];
-        while (lo < m && pos[lo] < y) lo++;
-        if (hi < lo) hi = lo;
-        while (hi < m && pos[hi] <= y) hi++;
+        advance(pos, m, y, &lo, &hi);
         add_square(&h01, &l01, (uint64_t)(2 * (m - hi) + (hi - lo)));
     }
     sq[0] = h10; sq[1] = l10; sq[2] = h01; sq[3] = l01;
