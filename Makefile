@@ -9,7 +9,8 @@ MAKEFLAGS += --no-print-directory
 
 VENV   ?= .venv
 PYTHON := $(VENV)/bin/python
-REPORT ?= reports/validation.qmd
+# every report; `make report REPORTS=reports/validation.qmd` renders one
+REPORTS ?= $(sort $(wildcard reports/*.qmd))
 # html | pdf | all
 FORMAT ?= html
 
@@ -18,7 +19,7 @@ FORMAT ?= html
 help:
 	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]'"
 	@echo "make test    setup, then the test suite (requires the C extension)"
-	@echo "make report  setup, run the validation, render $(REPORT) (FORMAT=$(FORMAT))"
+	@echo "make report  setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
 	@echo "make bench   setup, then the AUC benchmarks"
 	@echo "make clean   remove build artefacts and generated outputs"
 
@@ -30,7 +31,7 @@ test: setup
 
 report: setup
 	$(PYTHON) -m validation.run
-	$(PYTHON) reports/render.py $(REPORT) --to $(FORMAT)
+	for qmd in $(REPORTS); do $(PYTHON) reports/render.py "$$qmd" --to $(FORMAT); done
 
 bench: setup
 	$(PYTHON) benchmarks/bench_auc.py

@@ -12,6 +12,11 @@ _HERE = Path(__file__).resolve().parent
 _CSRC = _HERE / "csrc"
 
 ffibuilder = FFI()
+
+# One extension, several C modules.  Each module ``csrc/<name>.c`` has a header
+# ``csrc/<name>.h`` (included by the generated wrapper) and a ``csrc/<name>.cdef`` holding
+# the declarations cffi should expose (plain C prototypes: no #include, no macros).  The
+# foundation kernels (rocstats_kernels) keep their declarations here.
 ffibuilder.cdef(
     """
     int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
@@ -31,11 +36,16 @@ ffibuilder.cdef(
                                int64_t n, double *thr, double *tp, double *fp);
     """
 )
+_MODULES = sorted(p.stem for p in _CSRC.glob("*.c"))
+for _name in _MODULES:
+    _cdef = _CSRC / (_name + ".cdef")
+    if _cdef.is_file():
+        ffibuilder.cdef(_cdef.read_text())
 ffibuilder.set_source(
     "rocstats._kernels._ckernels",
-    '#include "rocstats_kernels.h"',
+    "\n".join('#include "%s.h"' % _name for _name in _MODULES),
     # setuptools wants source paths relative to setup.py's directory (the cwd of a build)
-    sources=[os.path.relpath(_CSRC / "rocstats_kernels.c")],
+    sources=[os.path.relpath(_CSRC / (_name + ".c")) for _name in _MODULES],
     include_dirs=[os.path.relpath(_CSRC)],
     extra_compile_args=["-O3", "-std=c99"],
 )

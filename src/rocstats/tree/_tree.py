@@ -1,0 +1,303 @@
+"""The flat tree shared by every tree in rocstats (CART, AUC and ROC trees, forests).
+
+A fitted tree is a :class:`Tree`: per-node NumPy arrays in **preorder** (node 0 is the
+root; a node's left subtree comes before its right subtree), plus per-node lists of
+:class:`Split` records (primary, competitors, surrogates).  Builders append nodes with
+:meth:`Tree.add_node` and call :meth:`Tree.finalize`; pruning returns a new ``Tree``
+(:meth:`Tree.subtree`); :meth:`Tree.apply` routes rows, using surrogates for missing
+values the way rpart does.
+
+Node numbers follow rpart: the root is 1 and the children of node k are 2k and 2k + 1,
+so ``node_id`` identifies a node across pruned versions of one tree.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# How a split defines its left branch.  rpart stores the direction in `ncat`: -1 means
+# `x < cut` goes left, +1 means `x >= cut` goes left; randomForestSRC sends `x <= cut`
+# left.  Categorical splits list the level codes of each side.
+LT = -1          #: numeric, ``x < threshold`` goes left (rpart ncat = -1)
+GE = 1           #: numeric, ``x >= threshold`` goes left (rpart ncat = +1)
+LE = 2           #: numeric, ``x <= threshold`` goes left (randomForestSRC)
+CATEGORICAL = 0  #: level codes in ``left_levels`` go left, ``right_levels`` go right
+
+_KINDS = (LT, GE, LE, CATEGORICAL)
+
+
+@dataclass(frozen=True)
+class Split:
+    """One split of one node on one feature.
+
+    Attributes
+    ----------
+    feature : int
+        Column index in the fitted feature matrix.
+    kind : int
+        :data:`LT`, :data:`GE`, :data:`LE` or :data:`CATEGORICAL`.
+    threshold : float
+        Cut point of a numeric split (NaN for categorical splits).
+    left_levels, right_levels : tuple of int
+        Categorical splits: integer level codes sent left / right.  A code in neither
+        (a level absent from the node when it was fitted) is treated as missing, as in
+        rpart (``csplit`` value 2).
+    improve : float
+        Primary and competitor splits: the criterion's improvement (rpart's
+        ``improve``).  Surrogates: the agreement with the primary split (rpart stores it
+        in the same column).
+    count : float
+        Number of rows of the node with this feature present (rpart's ``count``).
+    adj : float
+        Surrogates only: the adjusted agreement (rpart's ``adj``); 0 otherwise.
+    """
+
+    feature: int
+    kind: int
+    threshold: float = float("nan")
+    left_levels: tuple = ()
+    right_levels: tuple = ()
+    improve: float = float("nan")
+    count: float = float("nan")
+    adj: float = 0.0
+
+    def __post_init__(self):
+        if self.kind not in _KINDS:
+            raise ValueError("Split.kind must be one of %s, got %r" % (_KINDS, self.kind))
+
+    def direction(self, column):
+        """Route a column of values: ``-1`` left, ``+1`` right, ``0`` unknown (missing value, or a level the split does not know).
+
+        Parameters
+        ----------
+        column : ndarray of float64
+            The split feature's values (categorical features as float level codes,
+            NaN = missing).
+        """
+        x = np.asarray(column, dtype=np.float64)
+        out = np.zeros(x.shape, dtype=np.int8)
+        known = ~np.isnan(x)
+        if self.kind == CATEGORICAL:
+            out[np.isin(x, self.left_levels) & known] = -1
+            out[np.isin(x, self.right_levels) & known] = 1
+            return out
+        xk = x[known]
+        if self.kind == LT:
+            left = xk < self.threshold
+        elif self.kind == GE:
+            left = xk >= self.threshold
+        else:
+            left = xk <= self.threshold
+        out[known] = np.where(left, -1, 1)
+        return out
+
+
+@dataclass
+class Tree:
+    """A fitted tree as flat per-node arrays (preorder) and per-node split lists.
+
+    Arrays (length ``node_count`` after :meth:`finalize`)
+    -----------------------------------------------------
+    left, right : int64
+        Child indices; -1 for a leaf.
+    parent : int64
+        Parent index; -1 for the root.
+    node_id : int64
+        rpart node number (root 1, children 2k and 2k + 1).
+    depth : int64
+        Root depth 0.
+    n : int64
+        Number of training rows in the node.
+    weight : float64
+        Sum of case weights in the node (rpart ``wt``).
+    value : float64, shape (node_count, n_outputs)
+        Classification: weighted class counts in the node (or whatever the builder
+        documents); regression: the node mean in column 0.
+    risk : float64
+        The node's risk / deviance (rpart ``dev``), the quantity the pruner uses.
+    complexity : float64
+        rpart's per-node ``complexity`` (cp at which the node's split is pruned),
+        NaN until a builder or pruner sets it.
+    majority_left : bool
+        Direction of the training majority at the node (rpart ``use_surrogate = 2``
+        sends rows with every surrogate missing this way).
+
+    Lists (one entry per node)
+    --------------------------
+    split : Split or None
+        The primary split (None for leaves).
+    competitors, surrogates : list of Split
+        rpart's competitor splits (next-best primaries, best first) and surrogates
+        (best first).
+    """
+
+    n_features: int
+    n_outputs: int
+    left: list = field(default_factory=list)
+    right: list = field(default_factory=list)
+    parent: list = field(default_factory=list)
+    node_id: list = field(default_factory=list)
+    depth: list = field(default_factory=list)
+    n: list = field(default_factory=list)
+    weight: list = field(default_factory=list)
+    value: list = field(default_factory=list)
+    risk: list = field(default_factory=list)
+    complexity: list = field(default_factory=list)
+    majority_left: list = field(default_factory=list)
+    split: list = field(default_factory=list)
+    competitors: list = field(default_factory=list)
+    surrogates: list = field(default_factory=list)
+    finalized: bool = False
+
+    # ------------------------------------------------------------------ building
+    def add_node(self, *, parent, is_left, n, weight, value, risk, complexity=np.nan):
+        """Append a node (call in preorder) and return its index.
+
+        ``parent`` is -1 for the root; ``is_left`` says which child of ``parent`` it is.
+        """
+        if self.finalized:
+            raise RuntimeError("Tree.add_node after finalize()")
+        idx = len(self.left)
+        value = np.asarray(value, dtype=np.float64).reshape(-1)
+        if value.size != self.n_outputs:
+            raise ValueError("value has %d entries, the tree has n_outputs=%d"
+                             % (value.size, self.n_outputs))
+        if parent < 0:
+            if idx != 0:
+                raise ValueError("only the first node can be the root")
+            node_id, depth = 1, 0
+        else:
+            node_id = 2 * self.node_id[parent] + (0 if is_left else 1)
+            depth = self.depth[parent] + 1
+            if is_left:
+                self.left[parent] = idx
+            else:
+                self.right[parent] = idx
+        self.left.append(-1)
+        self.right.append(-1)
+        self.parent.append(int(parent))
+        self.node_id.append(int(node_id))
+        self.depth.append(int(depth))
+        self.n.append(int(n))
+        self.weight.append(float(weight))
+        self.value.append(value)
+        self.risk.append(float(risk))
+        self.complexity.append(float(complexity))
+        self.majority_left.append(True)
+        self.split.append(None)
+        self.competitors.append([])
+        self.surrogates.append([])
+        return idx
+
+    def set_split(self, node, split, *, competitors=(), surrogates=(), majority_left=True):
+        """Record the primary split of ``node`` (before its children are added)."""
+        self.split[node] = split
+        self.competitors[node] = list(competitors)
+        self.surrogates[node] = list(surrogates)
+        self.majority_left[node] = bool(majority_left)
+
+    def finalize(self):
+        """Turn the per-node lists of numbers into NumPy arrays; returns ``self``."""
+        if self.finalized:
+            return self
+        for name in ("left", "right", "parent", "node_id", "depth", "n"):
+            setattr(self, name, np.asarray(getattr(self, name), dtype=np.int64))
+        for name in ("weight", "risk", "complexity"):
+            setattr(self, name, np.asarray(getattr(self, name), dtype=np.float64))
+        self.majority_left = np.asarray(self.majority_left, dtype=bool)
+        self.value = (np.vstack(self.value) if len(self.value)
+                      else np.empty((0, self.n_outputs)))
+        self.finalized = True
+        bad = [i for i in range(self.node_count)
+               if (self.left[i] < 0) != (self.split[i] is None) or
+               (self.left[i] < 0) != (self.right[i] < 0)]
+        if bad:
+            raise ValueError("nodes %s: a node must have both children and a split, or "
+                             "neither" % bad[:5])
+        return self
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def node_count(self):
+        return len(self.left)
+
+    @property
+    def is_leaf(self):
+        return np.asarray(self.left) < 0
+
+    @property
+    def n_leaves(self):
+        return int(np.count_nonzero(self.is_leaf))
+
+    def apply(self, X, *, use_surrogate=2):
+        """Index of the node where each row of ``X`` ends.
+
+        Parameters
+        ----------
+        X : ndarray, shape (n_rows, n_features), float64
+            NaN marks a missing value; categorical features hold float level codes.
+        use_surrogate : {0, 1, 2}
+            rpart's meaning.  0: a row whose split variable is missing stops at that
+            node.  1: try the surrogates in order; if all are missing, stop.  2: as 1,
+            and if all are missing send the row in the node's majority direction.
+
+        Returns
+        -------
+        ndarray of int64
+            Node index (into the arrays) of each row; an internal node when the row
+            stopped early (``use_surrogate`` 0 or 1).
+        """
+        if not self.finalized:
+            raise RuntimeError("Tree.apply before finalize()")
+        if use_surrogate not in (0, 1, 2):
+            raise ValueError("use_surrogate must be 0, 1 or 2, got %r" % (use_surrogate,))
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim != 2 or X.shape[1] != self.n_features:
+            raise ValueError("X must have shape (n_rows, %d), got %s"
+                             % (self.n_features, X.shape))
+        out = np.zeros(X.shape[0], dtype=np.int64)
+        stack = [(0, np.arange(X.shape[0]))]
+        while stack:
+            node, rows = stack.pop()
+            if self.left[node] < 0 or rows.size == 0:
+                out[rows] = node
+                continue
+            d = self.route(node, X[rows], use_surrogate=use_surrogate)
+            out[rows[d == 0]] = node
+            stack.append((self.right[node], rows[d > 0]))
+            stack.append((self.left[node], rows[d < 0]))
+        return out
+
+    def route(self, node, Xnode, *, use_surrogate=2):
+        """Directions (-1 left, +1 right, 0 stays) of rows ``Xnode`` at internal ``node``."""
+        d = self.split[node].direction(Xnode[:, self.split[node].feature])
+        if use_surrogate >= 1:
+            for s in self.surrogates[node]:
+                todo = d == 0
+                if not todo.any():
+                    break
+                d[todo] = s.direction(Xnode[todo, s.feature])
+            if use_surrogate == 2:
+                d[d == 0] = -1 if self.majority_left[node] else 1
+        return d
+
+    def subtree(self, keep_split):
+        """A new finalized tree where internal nodes with ``keep_split[i]`` False become
+        leaves (their descendants are dropped).  ``keep_split`` is indexed like the
+        arrays; node numbers (``node_id``) are kept."""
+        keep_split = np.asarray(keep_split, dtype=bool)
+        new = Tree(self.n_features, self.n_outputs)
+        stack = [(0, -1, True)]
+        while stack:
+            node, parent, is_left = stack.pop()
+            idx = new.add_node(parent=parent, is_left=is_left, n=self.n[node],
+                               weight=self.weight[node], value=self.value[node],
+                               risk=self.risk[node], complexity=self.complexity[node])
+            new.node_id[idx] = self.node_id[node]
+            new.depth[idx] = self.depth[node]
+            if self.left[node] >= 0 and keep_split[node]:
+                new.set_split(idx, self.split[node], competitors=self.competitors[node],
+                              surrogates=self.surrogates[node],
+                              majority_left=self.majority_left[node])
+                stack.append((self.right[node], idx, False))
+                stack.append((self.left[node], idx, True))
+        return new.finalize()
