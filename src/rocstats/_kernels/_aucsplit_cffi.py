@@ -1,0 +1,93 @@
+"""The only module that touches the cffi ``ffi`` / ``lib`` objects for the AUC split
+kernels (``csrc/rocstats_aucsplit.c``).
+
+Same functions, signatures and bit-identical results as
+:mod:`rocstats._kernels._aucsplit_numpy`.  Arrays are normalised to C-contiguous float64 /
+int64 and every length and class code is checked here, before C sees the pointers.
+"""
+import numpy as np
+
+from ._aucsplit_numpy import EPS
+from ._ckernels import ffi, lib  # ImportError if the extension was not built
+
+if not hasattr(lib, "rs_auc_sweep"):  # an extension built before these kernels existed
+    raise ImportError("rocstats._kernels._ckernels lacks the AUC split kernels; rebuild it "
+                      "(python setup.py build_ext --inplace)")
+
+__all__ = ["EPS", "auc_sweep", "best_columns"]
+
+
+def _dptr(a):
+    return ffi.cast("double *", ffi.from_buffer(a, require_writable=a.flags.writeable))
+
+
+def _iptr(a):
+    return ffi.cast("int64_t *", ffi.from_buffer(a, require_writable=a.flags.writeable))
+
+
+def _check(x, y, w, n_classes):
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    y = np.ascontiguousarray(y, dtype=np.int64)
+    w = np.ascontiguousarray(w, dtype=np.float64)
+    if x.shape != y.shape or x.shape != w.shape:
+        raise ValueError("x, y and w must have the same shape, got %s, %s, %s"
+                         % (x.shape, y.shape, w.shape))
+    n_classes = int(n_classes)
+    if n_classes < 2:
+        raise ValueError("n_classes must be at least 2, got %r" % (n_classes,))
+    if y.size and (y.min() < 0 or y.max() >= n_classes):  # C indexes by class code
+        raise ValueError("y must hold class codes 0..%d" % (n_classes - 1))
+    return x, y, w, n_classes
+
+
+def auc_sweep(x, y, w, n_classes, cuts=None):
+    x, y, w, k = _check(x, y, w, n_classes)
+    if x.ndim != 1:
+        raise ValueError("x must be 1-dimensional")
+    n = x.size
+    if cuts is None:
+        cap, ncuts, cptr = max(n - 1, 0), -1, ffi.NULL
+    else:
+        cuts = np.ascontiguousarray(cuts, dtype=np.float64)
+        if cuts.ndim != 1:
+            raise ValueError("cuts must be 1-dimensional")
+        cap = ncuts = cuts.size
+        cptr = _dptr(cuts)
+    work = np.empty(2 * k)
+    cut = np.empty(cap)
+    delta = np.empty(cap)
+    wleft = np.empty(cap)
+    nleft = np.empty(cap, dtype=np.int64)
+    got = lib.rs_auc_sweep(_dptr(x), _iptr(y), _dptr(w), n, k, cptr, ncuts, _dptr(work),
+                           _dptr(cut), _dptr(delta), _dptr(wleft), _iptr(nleft))
+    return cut[:got], delta[:got], wleft[:got], nleft[:got]
+
+
+def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
+    xs, ys, ws, k = _check(xs, ys, ws, n_classes)
+    if xs.ndim != 2:
+        raise ValueError("xs must be 2-dimensional (columns x rows)")
+    ncol, m = xs.shape
+    if cuts is not None:
+        cuts = np.ascontiguousarray(cuts, dtype=np.float64)
+        ncuts = np.ascontiguousarray(ncuts, dtype=np.int64)
+        if cuts.ndim != 2 or cuts.shape[0] != ncol or ncuts.shape != (ncol,):
+            raise ValueError("cuts must have shape (n_columns, max_cuts) and ncuts "
+                             "(n_columns,)")
+        if (ncuts > cuts.shape[1]).any():
+            raise ValueError("ncuts exceeds the width of cuts")
+        maxcuts = cuts.shape[1]
+        if cuts.size == 0:  # from_buffer needs a non-empty buffer
+            cuts = np.zeros((ncol, 1))
+        cptr, nptr = _dptr(cuts), _iptr(ncuts)
+    else:
+        cptr, nptr, maxcuts = ffi.NULL, ffi.NULL, 0
+    index = np.empty(ncol, dtype=np.int64)
+    cut = np.empty(ncol)
+    delta = np.empty(ncol)
+    work = np.empty(2 * k)
+    if ncol:
+        lib.rs_auc_best_columns(_dptr(xs), _iptr(ys), _dptr(ws), m, ncol, k, cptr, nptr,
+                                maxcuts, float(eps), _dptr(work), _iptr(index), _dptr(cut),
+                                _dptr(delta))
+    return index, cut, delta

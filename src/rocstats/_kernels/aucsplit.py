@@ -1,0 +1,47 @@
+"""Kernel selection for the AUC split rule: the C kernels (``_aucsplit_cffi``) when the
+active backend is cffi (:func:`rocstats._kernels.backend`) and they are built, else the
+NumPy twin (``_aucsplit_numpy``).  ``ROCSTATS_PURE_PYTHON=1`` forces NumPy.
+
+Functions (identical contracts and bit-identical results in both modules; see
+:mod:`rocstats._kernels._aucsplit_numpy` for the statistic):
+
+``auc_sweep(x, y, w, n_classes, cuts=None)``
+    ``(cut, delta, w_left, n_left)`` at every cut of one ascending column, in one
+    O(n K + cuts K^2) sweep (class weights on the left accumulate as the cut moves);
+``best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS)``
+    per ascending column of a node, the cut randomForestSRC keeps ``(index, cut, delta)``.
+"""
+import warnings
+
+from . import _aucsplit_numpy, backend
+
+EPS = _aucsplit_numpy.EPS
+
+
+def _load():
+    if backend() != "cffi":
+        return _aucsplit_numpy, "numpy"
+    try:
+        from . import _aucsplit_cffi
+    except ImportError as exc:
+        warnings.warn("rocstats: the AUC split C kernels are not available (%s); using the "
+                      "NumPy twin" % exc, RuntimeWarning, stacklevel=3)
+        return _aucsplit_numpy, "numpy"
+    return _aucsplit_cffi, "cffi"
+
+
+_impl, BACKEND = _load()
+
+auc_sweep = _impl.auc_sweep
+best_columns = _impl.best_columns
+
+
+def implementations():
+    """Every importable implementation, for cross-checking in tests."""
+    impls = {"numpy": _aucsplit_numpy}
+    try:
+        from . import _aucsplit_cffi
+        impls["cffi"] = _aucsplit_cffi
+    except ImportError:
+        pass
+    return impls

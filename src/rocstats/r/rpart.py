@@ -1,0 +1,369 @@
+"""Run rpart live through rpy2 and read its results in the shapes of ``rocstats.tree``.
+
+Every fit sources ``rpart_helpers.R`` (next to this file) once into a private R
+environment and calls ``rocstats_rpart_json`` there::
+
+    rpart(formula, data = data, method = method, weights = weights,
+          parms = parms, control = do.call(rpart.control, control))
+
+``validation/r/rpart_cases.R`` sources the same file to write the stored results
+(``validation/results/rpart/*.json``), and both paths hand their results to Python as the
+same JSON text (numbers written round-trip exact), which :func:`result_from_json` turns
+into pandas objects shaped like the fitted attributes of
+:class:`rocstats.tree.CARTClassifier` / :class:`rocstats.tree.CARTRegressor`
+(``frame_``, ``cptable_``, ``splits_``, ``where_``, ``variable_importance_``; see
+``notes/cart_api.md``).  So stored and live reference numbers come from identical R code
+and identical Python code.
+
+How rpart lays out its results, and how they are converted here:
+
+* ``frame``: one row per node in rpart's order (preorder), index = node number (the
+  root is 1, the children of node k are 2k and 2k + 1).  For classification rpart's
+  ``yval2`` matrix holds ``yval``, the K class counts, the K class probabilities and
+  ``nodeprob``; they become the columns ``count_<label>``, ``prob_<label>`` and
+  ``nodeprob``; ``yval`` stays the 1-based class index and ``yval_label`` is added.
+* ``cptable``: ``CP``, ``nsplit``, ``rel error``, ``xerror``, ``xstd`` (the last two NaN
+  when rpart ran no cross-validation).
+* ``splits``: rpart's matrix has no node column: for each internal node in frame order it
+  holds 1 primary row, ``ncompete`` competitor rows and ``nsurrogate`` surrogate rows.
+  The columns ``node`` and ``type`` are derived that way (the R side checks that the row
+  counts add up and that every primary row is named after the node's ``frame$var``).
+  For categorical rows (``ncat`` > 1) rpart's ``index`` is a row of ``csplit``; here
+  ``index`` is NaN and ``csplit`` holds that row's first ``ncat`` entries as a tuple
+  (1 = left, 2 = level absent from the node, 3 = right).  Numeric rows: ``csplit`` None.
+* ``where``: rpart gives frame row numbers; converted to node numbers.
+* ``variable_importance``: a Series in rpart's order (decreasing).
+
+Data cross the bridge inside ``localconverter(default_converter + numpy2ri.converter +
+pandas2ri.converter)`` (never the global ``activate()``): numeric columns arrive as R
+doubles / integers, pandas ``Categorical`` columns as factors with the categories as
+levels in order (pass categorical data as Categorical: character columns are refused,
+since R would order their levels by the locale's collation).  NaN becomes NA.
+"""
+import functools
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["rpart_available", "rpart_versions", "rpart_fit", "rpart_json",
+           "result_from_json", "RpartResult", "RPART_VERSION", "HELPERS_R",
+           "CONTROL_NAMES"]
+
+#: The rpart version the stored results were made with (live runs with another
+#: version are allowed, but the live-vs-stored comparison then need not be identical).
+RPART_VERSION = "4.1.19"
+#: The R code run by this module (and by ``validation/r/rpart_cases.R``).
+HELPERS_R = Path(__file__).with_name("rpart_helpers.R")
+#: rpart.control argument names accepted in ``control``.
+CONTROL_NAMES = ("minsplit", "minbucket", "cp", "maxcompete", "maxsurrogate",
+                 "usesurrogate", "xval", "surrogatestyle", "maxdepth")
+_METHODS = ("class", "anova")
+
+
+@functools.lru_cache(maxsize=None)
+def rpart_available():
+    """Whether rpart can be run through rpy2: ``(True, description)`` or ``(False, reason)``.
+
+    Checks, in order: rpy2 importable, the embedded R starts, rpart installed, and the R
+    helper file present.  Never raises.
+    """
+    try:
+        import rpy2
+    except ImportError as exc:
+        return False, "rpy2 is not installed (pip install 'rocstats[r]'): %s" % exc
+    try:
+        from rpy2 import situation
+
+        r_home = situation.get_r_home()
+    except Exception as exc:
+        return False, "cannot locate R through rpy2 %s: %s" % (rpy2.__version__, exc)
+    if not r_home or not os.path.isdir(r_home):
+        return False, ("R was not found (R_HOME %r; install R or set R_HOME to its home "
+                       "directory)" % (r_home,))
+    try:
+        from rpy2 import robjects
+    except Exception as exc:  # R missing or not loadable (R_HOME, libR.so)
+        return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
+    try:
+        has_rpart = bool(robjects.r('isTRUE(requireNamespace("rpart", quietly = TRUE))')[0])
+        r_version = str(robjects.r("R.version.string")[0])
+    except Exception as exc:
+        return False, "R started but failed to run a command: %s" % exc
+    if not has_rpart:
+        return False, "the R package rpart is not installed in %s" % r_version
+    try:
+        import pandas  # noqa: F401
+        from rpy2.robjects import pandas2ri  # noqa: F401
+    except Exception as exc:
+        return False, "pandas / rpy2's pandas converter is unavailable: %s" % exc
+    if not HELPERS_R.is_file():
+        return False, "the R helper file %s is missing from this installation" % HELPERS_R
+    version = str(robjects.r('as.character(utils::packageVersion("rpart"))')[0])
+    return True, "%s, rpart %s, rpy2 %s" % (r_version, version, rpy2.__version__)
+
+
+def _require():
+    ok, reason = rpart_available()
+    if not ok:
+        raise RuntimeError("rocstats.r.rpart: rpart is not available: %s" % reason)
+
+
+@functools.lru_cache(maxsize=None)
+def _helpers():
+    """The R environment holding the functions of rpart_helpers.R (sourced once)."""
+    _require()
+    from rpy2 import robjects
+
+    load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
+                      "sys.source(path, envir = env, keep.source = FALSE); env }")
+    return load(str(HELPERS_R))
+
+
+def rpart_versions():
+    """Versions seen by the bridge: ``r_version``, ``rpart_version``, ``platform``,
+    ``rpy2_version``."""
+    _require()
+    import rpy2
+    from rpy2.robjects import default_converter
+    from rpy2.robjects.conversion import localconverter
+
+    with localconverter(default_converter):
+        out = _helpers()["rocstats_rpart_versions"]()
+        versions = {str(k): str(v[0]) for k, v in out.items()}
+    versions["rpy2_version"] = rpy2.__version__
+    return versions
+
+
+# --------------------------------------------------------------------- arguments
+def _check_data(data):
+    import pandas as pd
+
+    if not isinstance(data, pd.DataFrame):
+        raise ValueError("data must be a pandas DataFrame, got %s" % type(data).__name__)
+    out = {}
+    for name in data.columns:
+        col = data[name]
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            cats = col.cat.categories
+            if not all(isinstance(c, str) for c in cats):
+                raise ValueError("data[%r]: categorical levels must be strings" % (name,))
+            out[name] = col.array
+        elif col.dtype.kind == "b":
+            out[name] = col.astype(np.int64).to_numpy()
+        elif col.dtype.kind in "iu":
+            out[name] = col.astype(np.int64).to_numpy()
+        elif col.dtype.kind == "f":
+            out[name] = col.astype(np.float64).to_numpy()
+        else:
+            raise ValueError("data[%r] has dtype %s: pass numeric columns or pandas "
+                             "Categorical columns (R factor levels must be explicit)"
+                             % (name, col.dtype))
+    return pd.DataFrame(out, index=pd.RangeIndex(len(data)))
+
+
+def _control_args(control):
+    control = dict(control or {})
+    for key in control:
+        if key not in CONTROL_NAMES:
+            raise ValueError("control: unknown rpart.control argument %r (known: %s)"
+                             % (key, ", ".join(CONTROL_NAMES)))
+    out = {}
+    for key, value in control.items():
+        arr = np.asarray(value)
+        if key == "xval" and arr.ndim == 1:
+            out[key] = np.ascontiguousarray(arr.astype(np.int64))
+        elif arr.ndim == 0:
+            out[key] = float(arr)
+        else:
+            raise ValueError("control[%r] must be a number%s" % (
+                key, " or a 1-d vector of fold ids" if key == "xval" else ""))
+    return out
+
+
+def _parms_args(parms):
+    if not parms:
+        return None
+    out = {}
+    for key, value in parms.items():
+        if key == "split":
+            if value not in ("gini", "information"):
+                raise ValueError("parms['split'] must be 'gini' or 'information', got %r"
+                                 % (value,))
+            out[key] = np.array([value])
+        elif key == "prior":
+            out[key] = np.ascontiguousarray(np.asarray(value, dtype=np.float64).ravel())
+        elif key == "loss":
+            loss = np.asarray(value, dtype=np.float64)
+            if loss.ndim != 2 or loss.shape[0] != loss.shape[1]:
+                raise ValueError("parms['loss'] must be a square matrix, got shape %s"
+                                 % (loss.shape,))
+            out[key] = np.asfortranarray(loss)
+        else:
+            raise ValueError("parms: unknown entry %r (known: split, prior, loss)" % (key,))
+    return out
+
+
+def rpart_json(formula, data, *, method, control=None, parms=None, weights=None):
+    """Fit rpart and return the helper's JSON text (the stored files' ``result`` layout).
+
+    Parameters as :func:`rpart_fit`.
+    """
+    _require()
+    if method not in _METHODS:
+        raise ValueError("method must be one of %s, got %r" % (_METHODS, method))
+    frame = _check_data(data)
+    ctrl = _control_args(control)
+    prm = _parms_args(parms)
+    if weights is not None:
+        weights = np.ascontiguousarray(np.asarray(weights, dtype=np.float64).ravel())
+        if weights.size != len(frame):
+            raise ValueError("weights must have one value per row of data (%d), got %d"
+                             % (len(frame), weights.size))
+    from rpy2 import robjects
+    from rpy2.robjects import default_converter, numpy2ri, pandas2ri
+    from rpy2.robjects.conversion import localconverter
+
+    fun = _helpers()["rocstats_rpart_json"]
+    with localconverter(default_converter + numpy2ri.converter + pandas2ri.converter):
+        conv = robjects.conversion.get_conversion()
+        r_data = conv.py2rpy(frame)
+        r_control = robjects.ListVector({k: conv.py2rpy(v) if isinstance(v, np.ndarray) else v
+                                         for k, v in ctrl.items()})
+        r_parms = (robjects.NULL if prm is None else
+                   robjects.ListVector({k: conv.py2rpy(v) for k, v in prm.items()}))
+        r_weights = robjects.NULL if weights is None else conv.py2rpy(weights)
+        out = fun(str(formula), r_data, method, r_control, r_parms, r_weights)
+        return str(np.asarray(out).ravel()[0])
+
+
+def rpart_fit(formula, data, *, method, control=None, parms=None, weights=None):
+    """Fit rpart live and return its results in rocstats' shapes.
+
+    Parameters
+    ----------
+    formula : str
+        An R formula, e.g. ``"Kyphosis ~ Age + Number + Start"`` or ``"y ~ ."``.
+    data : pandas.DataFrame
+        Numeric columns and pandas Categorical columns (R factors, levels in category
+        order).  NaN = missing.
+    method : {"class", "anova"}
+    control : dict, optional
+        ``rpart.control`` arguments by R name (``minsplit``, ``minbucket``, ``cp``,
+        ``maxcompete``, ``maxsurrogate``, ``usesurrogate``, ``xval`` -- a number or a
+        per-row vector of fold ids --, ``surrogatestyle``, ``maxdepth``).  rpart's
+        defaults apply to the rest; note that rpart's default ``xval = 10`` draws random
+        folds from R's generator, so pass ``xval=0`` or a fold vector for reproducible
+        cross-validation.
+    parms : dict, optional
+        ``split`` ("gini" / "information"), ``prior`` (class probabilities in class
+        order), ``loss`` (K x K, rows = true class, columns = predicted class).
+    weights : array-like, optional
+        Case weights (rpart's ``weights``).
+
+    Returns
+    -------
+    RpartResult
+    """
+    return result_from_json(rpart_json(formula, data, method=method, control=control,
+                                       parms=parms, weights=weights))
+
+
+# --------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class RpartResult:
+    """rpart's results in the shapes of rocstats.tree's fitted attributes.
+
+    Attributes
+    ----------
+    method : str
+        ``"class"`` or ``"anova"``.
+    classes : tuple of str or None
+        Class labels (R's factor levels) for ``"class"``.
+    frame, cptable, splits : pandas.DataFrame
+        As ``frame_``, ``cptable_``, ``splits_`` of rocstats.tree's estimators.
+    where : ndarray of int64
+        Leaf node number of each row.
+    variable_importance : pandas.Series
+    raw : dict
+        The parsed JSON the above were built from.
+    """
+
+    method: str
+    classes: tuple
+    frame: object
+    cptable: object
+    splits: object
+    where: np.ndarray
+    variable_importance: object
+    raw: dict = field(repr=False)
+
+    def as_dict(self):
+        """``{"frame", "cptable", "splits", "where", "variable_importance"}``."""
+        return {"frame": self.frame, "cptable": self.cptable, "splits": self.splits,
+                "where": self.where, "variable_importance": self.variable_importance}
+
+
+def _floats(values):
+    return np.array([math.nan if v is None else float(v) for v in values], dtype=np.float64)
+
+
+def result_from_json(raw):
+    """Build an :class:`RpartResult` from the helper's JSON (text or parsed dict)."""
+    import pandas as pd
+
+    if isinstance(raw, (str, bytes)):
+        raw = json.loads(raw)
+    classes = tuple(raw["classes"]) if raw.get("classes") is not None else None
+    fr = raw["frame"]
+    nodes = pd.Index(np.asarray(fr["node"], dtype=np.int64), name="node")
+    frame = pd.DataFrame({
+        "var": pd.Series(fr["var"], dtype=object, index=nodes),
+        "n": np.asarray(fr["n"], dtype=np.int64),
+        "wt": _floats(fr["wt"]),
+        "dev": _floats(fr["dev"]),
+        "yval": (np.asarray(fr["yval"], dtype=np.int64) if classes is not None
+                 else _floats(fr["yval"])),
+        "complexity": _floats(fr["complexity"]),
+        "ncompete": np.asarray(fr["ncompete"], dtype=np.int64),
+        "nsurrogate": np.asarray(fr["nsurrogate"], dtype=np.int64),
+    }, index=nodes)
+    if classes is not None:
+        for label, col in zip(classes, fr["counts"]):
+            frame["count_%s" % label] = _floats(col)
+        for label, col in zip(classes, fr["probs"]):
+            frame["prob_%s" % label] = _floats(col)
+        frame["nodeprob"] = _floats(fr["nodeprob"])
+        frame["yval_label"] = pd.Series([classes[i - 1] for i in fr["yval"]], dtype=object,
+                                        index=nodes)
+    cp = raw["cptable"]
+    cptable = pd.DataFrame({"CP": _floats(cp["CP"]),
+                            "nsplit": np.asarray(cp["nsplit"], dtype=np.int64),
+                            "rel error": _floats(cp["rel_error"]),
+                            "xerror": _floats(cp["xerror"]),
+                            "xstd": _floats(cp["xstd"])})
+    sp = raw["splits"]
+    ncat = np.asarray(sp["ncat"], dtype=np.int64)
+    index = _floats(sp["index"])
+    index[ncat > 1] = math.nan
+    splits = pd.DataFrame({
+        "node": np.asarray(sp["node"], dtype=np.int64),
+        "var": pd.Series(sp["var"], dtype=object),
+        "type": pd.Series(sp["type"], dtype=object),
+        "count": _floats(sp["count"]),
+        "ncat": ncat,
+        "improve": _floats(sp["improve"]),
+        "index": index,
+        "adj": _floats(sp["adj"]),
+        "csplit": pd.Series([None if c is None else tuple(int(v) for v in c)
+                             for c in sp["csplit"]], dtype=object),
+    })
+    vi = raw["variable_importance"]
+    importance = pd.Series(_floats(vi["values"]), index=pd.Index(vi["names"], dtype=object),
+                           dtype=np.float64)
+    return RpartResult(method=raw["method"], classes=classes, frame=frame, cptable=cptable,
+                       splits=splits, where=np.asarray(raw["where"], dtype=np.int64),
+                       variable_importance=importance, raw=raw)

@@ -1,0 +1,366 @@
+"""AUCTreeClassifier: one classification tree grown with the AUC split rule, with
+randomForestSRC 3.6.1's meanings and rules (``rfsrc(..., splitrule = "auc", ntree = 1,
+bootstrap = "none")``)."""
+import inspect
+import math
+import warnings
+
+import numpy as np
+
+from ._auc import auc_split_candidates
+from ._auc_builder import grow_auc_tree
+
+try:
+    from sklearn.base import BaseEstimator, ClassifierMixin
+except ImportError:  # pragma: no cover - scikit-learn is optional
+    class BaseEstimator:
+        """Minimal get_params / set_params (scikit-learn conventions)."""
+
+        @classmethod
+        def _get_param_names(cls):
+            sig = inspect.signature(cls.__init__)
+            return sorted(p for p in sig.parameters if p != "self")
+
+        def get_params(self, deep=True):
+            return {k: getattr(self, k) for k in self._get_param_names()}
+
+        def set_params(self, **params):
+            valid = self._get_param_names()
+            for k, v in params.items():
+                if k not in valid:
+                    raise ValueError("Invalid parameter %r for %s; valid: %s"
+                                     % (k, type(self).__name__, valid))
+                setattr(self, k, v)
+            return self
+
+        def __repr__(self):
+            return "%s(%s)" % (type(self).__name__,
+                               ", ".join("%s=%r" % kv for kv in self.get_params().items()))
+
+    class ClassifierMixin:
+        _estimator_type = "classifier"
+
+        def score(self, X, y, sample_weight=None):
+            return float(np.average(self.predict(X) == np.asarray(y), weights=sample_weight))
+
+__all__ = ["AUCTreeClassifier"]
+
+
+class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
+    """A single classification tree split by the AUC rule (seed 000), as randomForestSRC.
+
+    Each split maximises theta, the AUC of the split read as a classifier: with
+    ``alpha_k`` the fraction of class ``k`` sent right, theta = max((1 - alpha_1 +
+    alpha_2)/2, (1 - alpha_2 + alpha_1)/2) for two classes and the average of the
+    pairwise maxima over the K (K - 1)/2 class pairs otherwise (vignette "AUC splitting
+    for multiclass problems").  randomForestSRC scores twice that (1 + |alpha_1 -
+    alpha_2|); rocstats reports theta (``tree_.split[i].improve``,
+    :meth:`split_candidates`).
+
+    Parameters
+    ----------
+    node_size : float, default 1
+        randomForestSRC ``nodesize``.  A node is split only if it holds at least
+        ``2 * node_size`` rows; daughters have no minimum size.
+    node_depth : int or None, default None
+        ``nodedepth``: nodes at this depth (root depth 0) are leaves.  None or a
+        negative value: unlimited.
+    max_features : None, int, float or "sqrt", default None
+        ``mtry``: variables drawn at each node.  None = all p (the parity setting);
+        int in [1, p]; float in (0, 1] = ceil(fraction * p); "sqrt" = ceil(sqrt(p))
+        (randomForestSRC's classification default).
+    n_split : int, default 0
+        ``nsplit``: 0 = every cut point; k > 0 = k cut points per variable drawn at
+        random among its distinct values (all of them when there are at most k + 1).
+    random_state : None, int or numpy Generator
+        Seeds the variable draws, their visiting order and the random cut points.
+    variable_order : {"random", "forward", "reverse"}, default "random"
+        Visiting order of a node's drawn variables, which decides exact ties between
+        variables (the first found is kept).  "random" is randomForestSRC's behaviour;
+        "forward" / "reverse" (column order) make the tree reproducible without a seed.
+
+    Attributes
+    ----------
+    tree_ : rocstats.tree._tree.Tree
+        Flat tree; ``value`` = class counts (weighted), ``risk`` = misclassification
+        count, splits of kind LE (``x <= threshold`` goes left).
+    classes_ : ndarray
+        Sorted class labels (a pandas Categorical target: its categories, as R levels).
+    n_features_in_, feature_names_in_ (DataFrame input)
+
+    Notes
+    -----
+    randomForestSRC's rules, each learnt from its C source (read, not copied) and checked
+    on the 48 recorded single-tree cases (``validation/results/rfsrc``; see
+    ``validation/rfsrc_parity.py``: every node of the 240 recorded trees replays):
+
+    * **nodesize**: a node with fewer than ``2 * nodesize`` rows is not split: in the
+      nodesize 5 and 20 trees (counted over the five trees of each case), 854 impure
+      leaves have between nodesize and 2 nodesize - 1 rows (e.g. biopsy_ns20: a 34-row
+      leaf) while 107 nodes of exactly 2 nodesize rows are split; daughters may be
+      smaller than nodesize (1826 splits, e.g. 384 -> 382 + 2 rows with nodesize 20).
+    * **nodedepth**: the root has depth 0; nodedepth = 3 trees have at most 8 leaves.
+    * **pure nodes** are not split (randomForestSRC requires a non-zero response
+      variance); a node whose variables are all constant is a leaf.  The replay checks
+      every recorded leaf against these rules.
+    * **admissible splits**: both sides non-empty; no other constraint.
+    * **cut points**: observed values, ``x <= cut`` goes left; the candidates are every
+      distinct value of the node but the largest (the ``contPT`` of every recorded
+      split is the left daughter's largest value).
+    * **ties**: variables are visited in random order, cut points in ascending order; a
+      later candidate wins only if its 2 theta is larger by more than 1e-9, so the first
+      of tied splits is kept (smallest cut within a variable).  The seed-invariant pima
+      trees contain one exact tie between ``glu`` and ``ped`` that randomForestSRC broke
+      the same way under seeds -1..-5.
+    * **absent classes**: in a node lacking some class (multiclass), alpha of that class
+      is 0/0, every statistic is NaN and randomForestSRC splits at the smallest value of
+      the first variable it visits.  In the recorded iris and fgl trees (up to 95 levels
+      deep) all 2302 splits of such nodes are at the smallest value of the split
+      variable (this peeling is why the iris nodesize-1 tree has 54 leaves); rocstats
+      reproduces it (those splits have theta NaN).  A class with a single observation
+      is a normal class, but every node without that row lacks the class and is split
+      by this rule (``fit`` warns).
+    * **leaf predictions**: class frequencies of the leaf's training rows
+      (``predict_proba``); ``predict`` returns the most frequent class (first in
+      ``classes_`` order among ties).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]])
+    >>> y = np.array(["a", "a", "b", "a", "b", "b"])
+    >>> est = AUCTreeClassifier(node_depth=1).fit(X, y)
+    >>> est.tree_.split[0].threshold, est.tree_.split[0].improve
+    (2.0, 0.8333333333333334)
+    >>> est.predict_proba(X)[:, 1].tolist()
+    [0.0, 0.0, 0.75, 0.75, 0.75, 0.75]
+    """
+
+    def __init__(self, *, node_size=1, node_depth=None, max_features=None, n_split=0,
+                 random_state=None, variable_order="random"):
+        self.node_size = node_size
+        self.node_depth = node_depth
+        self.max_features = max_features
+        self.n_split = n_split
+        self.random_state = random_state
+        self.variable_order = variable_order
+
+    # ------------------------------------------------------------ input handling
+    def _features(self, X, *, fitting):
+        try:
+            import pandas as pd
+        except ImportError:  # pragma: no cover - pandas is a dependency
+            pd = None
+        names = None
+        if pd is not None and isinstance(X, pd.DataFrame):
+            names = np.asarray([str(c) for c in X.columns], dtype=object)
+            cols = []
+            for c in X.columns:
+                s = X[c]
+                if isinstance(s.dtype, pd.CategoricalDtype):
+                    raise ValueError(
+                        "X column %r is categorical; AUCTreeClassifier has no categorical "
+                        "split handling: encode it numerically (e.g. integer codes for an "
+                        "ordered factor) first" % (c,))
+                if s.dtype.kind == "b":
+                    cols.append(s.to_numpy(dtype=np.float64))
+                elif s.dtype.kind in "iuf":
+                    cols.append(s.to_numpy(dtype=np.float64, na_value=np.nan))
+                else:
+                    raise ValueError(
+                        "X column %r has non-numeric dtype %s; AUCTreeClassifier has no "
+                        "categorical split handling: encode it numerically first"
+                        % (c, s.dtype))
+            arr = (np.column_stack(cols) if cols else np.empty((len(X), 0)))
+        else:
+            arr = np.asarray(X)
+            if arr.ndim != 2:
+                raise ValueError("X must be 2-dimensional, got shape %s" % (arr.shape,))
+            if arr.dtype.kind == "b":
+                arr = arr.astype(np.float64)
+            elif arr.dtype.kind not in "iuf":
+                raise ValueError("X must be numeric, got dtype %s; AUCTreeClassifier has no "
+                                 "categorical split handling" % arr.dtype)
+            arr = arr.astype(np.float64)
+        if arr.shape[1] == 0 or arr.shape[0] == 0:
+            raise ValueError("X is empty (shape %s)" % (arr.shape,))
+        if np.isnan(arr).any():
+            raise ValueError("X contains missing values (NaN); AUCTreeClassifier has no "
+                             "missing-value handling: impute them first")
+        if np.isinf(arr).any():
+            raise ValueError("X contains infinite values")
+        if fitting:
+            self.n_features_in_ = arr.shape[1]
+            if names is not None:
+                self.feature_names_in_ = names
+            elif hasattr(self, "feature_names_in_"):
+                del self.feature_names_in_
+        else:
+            if arr.shape[1] != self.n_features_in_:
+                raise ValueError("X has %d features, the tree was fitted with %d"
+                                 % (arr.shape[1], self.n_features_in_))
+            fitted = getattr(self, "feature_names_in_", None)
+            if fitted is not None and names is not None and list(names) != list(fitted):
+                raise ValueError("X columns %s differ from the fitted ones %s"
+                                 % (list(names), list(fitted)))
+        return np.ascontiguousarray(arr)
+
+    def _target(self, y, n):
+        try:
+            import pandas as pd
+        except ImportError:  # pragma: no cover
+            pd = None
+        if pd is not None and isinstance(y, (pd.Series, pd.Categorical)) and \
+                isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+            cat = pd.Categorical(y)
+            if (cat.codes < 0).any():
+                raise ValueError("y contains missing values")
+            classes = np.asarray(cat.categories)
+            codes = cat.codes.astype(np.int64)
+        else:
+            arr = np.asarray(y)
+            if arr.ndim != 1:
+                raise ValueError("y must be 1-dimensional, got shape %s" % (arr.shape,))
+            if arr.dtype.kind == "f" and np.isnan(arr).any():
+                raise ValueError("y contains NaN")
+            if arr.dtype.kind == "O" and any(v is None or (isinstance(v, float) and v != v)
+                                             for v in arr):
+                raise ValueError("y contains missing values (None or NaN)")
+            try:
+                classes, codes = np.unique(arr, return_inverse=True)
+            except TypeError:
+                raise ValueError("y mixes label types that cannot be sorted") from None
+            codes = codes.astype(np.int64).ravel()
+        if codes.size != n:
+            raise ValueError("y has %d labels, X has %d rows" % (codes.size, n))
+        counts = np.bincount(codes, minlength=classes.size)
+        if (counts == 0).any():
+            raise ValueError("y: class(es) %s have no observations; drop unused categories "
+                             "(randomForestSRC would score every split NaN)"
+                             % list(classes[counts == 0]))
+        if classes.size < 2:
+            raise ValueError("y has a single class (%r); an AUC split needs at least two"
+                             % (classes[0],))
+        single = classes[counts == 1]
+        if single.size and classes.size > 2:
+            warnings.warn(
+                "y: class(es) %s have a single observation; every node without it lacks "
+                "that class, so its AUC statistic is NaN (0/0) and, as in randomForestSRC, "
+                "the node is split at the smallest value of the first variable visited"
+                % list(single), UserWarning, stacklevel=3)
+        return classes, codes
+
+    def _mtry(self, p):
+        m = self.max_features
+        if m is None:
+            return p
+        if isinstance(m, str):
+            if m == "sqrt":
+                return int(math.ceil(math.sqrt(p)))
+            raise ValueError("max_features must be None, an int, a float in (0, 1] or "
+                             "'sqrt', got %r" % (m,))
+        if isinstance(m, (bool, np.bool_)):
+            raise ValueError("max_features must be None, an int, a float or 'sqrt', got %r"
+                             % (m,))
+        if isinstance(m, (int, np.integer)):
+            if not 1 <= m <= p:
+                raise ValueError("max_features must be in [1, %d] (the number of features), "
+                                 "got %d" % (p, m))
+            return int(m)
+        if isinstance(m, (float, np.floating)):
+            if not 0.0 < m <= 1.0:
+                raise ValueError("max_features as a fraction must be in (0, 1], got %r" % m)
+            return max(1, int(math.ceil(m * p)))
+        raise ValueError("max_features must be None, an int, a float or 'sqrt', got %r"
+                         % (m,))
+
+    def _check_params(self):
+        ns = self.node_size
+        if isinstance(ns, (bool, np.bool_)) or not isinstance(
+                ns, (int, float, np.integer, np.floating)) or not ns >= 1:
+            raise ValueError("node_size must be a number >= 1, got %r" % (ns,))
+        nd = self.node_depth
+        if nd is not None and (isinstance(nd, (bool, np.bool_))
+                               or not isinstance(nd, (int, np.integer))):
+            raise ValueError("node_depth must be None or an integer, got %r" % (nd,))
+        k = self.n_split
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 0:
+            raise ValueError("n_split must be a non-negative integer, got %r" % (k,))
+        if self.variable_order not in ("random", "forward", "reverse"):
+            raise ValueError("variable_order must be 'random', 'forward' or 'reverse', "
+                             "got %r" % (self.variable_order,))
+
+    # ------------------------------------------------------------ fit / predict
+    def fit(self, X, y, sample_weight=None):
+        """Grow the tree on ``X`` (numeric array or DataFrame) and labels ``y``.
+
+        ``sample_weight``: non-negative case weights (integer weights = repeated rows).
+        """
+        self._check_params()
+        Xa = self._features(X, fitting=True)
+        classes, codes = self._target(y, Xa.shape[0])
+        mtry = self._mtry(Xa.shape[1])
+        nd = self.node_depth
+        rng = (self.random_state if isinstance(self.random_state, np.random.Generator)
+               else np.random.default_rng(self.random_state))
+        self.classes_ = classes
+        self.n_classes_ = classes.size
+        self._X_fit_shape = Xa.shape
+        self.tree_ = grow_auc_tree(Xa, codes, n_classes=classes.size,
+                                   node_size=self.node_size,
+                                   node_depth=None if nd is None or nd < 0 else int(nd),
+                                   max_features=mtry, n_split=int(self.n_split), rng=rng,
+                                   sample_weight=sample_weight,
+                                   variable_order=self.variable_order)
+        return self
+
+    def _check_fitted(self):
+        if not hasattr(self, "tree_"):
+            raise ValueError("this AUCTreeClassifier is not fitted yet; call fit first")
+
+    def apply(self, X):
+        """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls in."""
+        self._check_fitted()
+        return self.tree_.apply(self._features(X, fitting=False))
+
+    def predict_proba(self, X):
+        """Class frequencies of each row's leaf, columns in ``classes_`` order."""
+        leaf = self.apply(X)
+        v = self.tree_.value[leaf]
+        return v / v.sum(axis=1, keepdims=True)
+
+    def predict(self, X):
+        """Most frequent class of each row's leaf (first in ``classes_`` among ties)."""
+        self._check_fitted()
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+    def split_candidates(self, X, y, *, node=0, sample_weight=None):
+        """Every candidate split of the training rows reaching ``node`` (index into
+        ``tree_`` arrays) with its theta; see
+        :func:`rocstats.tree._auc.auc_split_candidates`.  Pass the training data."""
+        self._check_fitted()
+        Xa = self._features(X, fitting=False)
+        lookup = {c: i for i, c in enumerate(self.classes_.tolist())}
+        try:
+            codes = np.asarray([lookup[v] for v in np.asarray(y).tolist()], dtype=np.int64)
+        except KeyError as exc:
+            raise ValueError("y has a label %r the tree was not fitted with"
+                             % (exc.args[0],)) from None
+        if codes.size != Xa.shape[0]:
+            raise ValueError("y has %d labels, X has %d rows" % (codes.size, Xa.shape[0]))
+        node = int(node)
+        if not 0 <= node < self.tree_.node_count:
+            raise ValueError("node must be in [0, %d), got %d" % (self.tree_.node_count, node))
+        # rows reaching the node: walk from the root
+        path = []
+        i = node
+        while self.tree_.parent[i] >= 0:
+            path.append(i)
+            i = self.tree_.parent[i]
+        rows = np.arange(Xa.shape[0])
+        for child in reversed(path):
+            par = self.tree_.parent[child]
+            d = self.tree_.split[par].direction(Xa[rows, self.tree_.split[par].feature])
+            rows = rows[d < 0] if self.tree_.left[par] == child else rows[d > 0]
+        return auc_split_candidates(Xa, codes.ravel(), rows, n_classes=self.classes_.size,
+                                    sample_weight=sample_weight)

@@ -1,0 +1,417 @@
+"""The AUC split rule: statistic, candidate table, kernels (C vs NumPy) and the grower.
+
+Expected values come from an independent brute-force definition written here: for each
+cut, the class counts on each side are counted directly and theta is computed exactly
+with fractions (alpha_k = right_k / n_k; pairwise max((1 - a + b) / 2, (1 - b + a) / 2),
+averaged over class pairs), never from the code under test.
+"""
+import doctest
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from rocstats._kernels import aucsplit
+from rocstats._kernels import _aucsplit_numpy
+from rocstats.tree import _auc, _auc_builder
+from rocstats.tree._auc import auc_split_candidates, best_split_per_feature, split_theta
+from rocstats.tree._auc_builder import grow_auc_tree
+from rocstats.tree._tree import LE
+
+IMPLS = aucsplit.implementations()
+
+
+# ------------------------------------------------------------------ brute force
+def theta_def(left_counts, right_counts):
+    """Exact theta of one split (Fraction), None when a class is absent from the node."""
+    alphas = []
+    for lc, rc in zip(left_counts, right_counts):
+        tot = Fraction(lc) + Fraction(rc)
+        if tot == 0:
+            return None
+        alphas.append(Fraction(rc) / tot)
+    pair = [max((1 - a + b) / 2, (1 - b + a) / 2)
+            for a, b in itertools.combinations(alphas, 2)]
+    return sum(pair) / len(pair)
+
+
+def candidates_def(X, y, k, w=None):
+    """[(feature, cut, theta or None, n_left)] by direct counting at every cut."""
+    w = np.ones(len(y), dtype=np.int64) if w is None else w
+    out = []
+    for f in range(X.shape[1]):
+        vals = sorted(set(X[:, f].tolist()))
+        for c in vals[:-1]:
+            left = X[:, f] <= c
+            lc = [int(w[left & (y == j)].sum()) for j in range(k)]
+            rc = [int(w[~left & (y == j)].sum()) for j in range(k)]
+            out.append((f, c, theta_def(lc, rc), int(left.sum())))
+    return out
+
+
+def rfsrc_pick_def(deltas, eps=1e-9):
+    """randomForestSRC's sequential rule written out: keep the first, replace when a later
+    value is larger by more than eps; NaN neither replaces nor is replaced."""
+    best = None
+    for j, d in enumerate(deltas):
+        if d is None:
+            continue
+        if best is None:
+            best = j
+        elif not np.isnan(d) and not np.isnan(deltas[best]) and d - deltas[best] > eps:
+            best = j
+    return -1 if best is None else best
+
+
+def random_data(rng, n, p, k, levels=None):
+    if levels:
+        X = rng.integers(0, levels, size=(n, p)).astype(float)
+    else:
+        X = np.round(rng.normal(size=(n, p)), 2)
+    y = rng.integers(0, k, size=n)
+    return X, y
+
+
+# ------------------------------------------------------------------ statistic
+def test_split_theta_binary_and_definition():
+    # class 1: 3 of 4 right (alpha 0.75); class 2: 1 of 4 right (0.25): theta = 0.75
+    assert split_theta([1, 3], [3, 1]) == 0.75
+    assert split_theta([3, 1], [1, 3]) == 0.75   # max over both orientations
+    assert split_theta([2, 2], [2, 2]) == 0.5    # no separation
+    assert split_theta([4, 0], [0, 4]) == 1.0    # perfect
+    assert np.isnan(split_theta([0, 0], [3, 4]))  # empty side: not a candidate
+    assert np.isnan(split_theta([2, 0, 1], [1, 0, 3]))  # class 2 absent: 0/0
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        k = int(rng.integers(2, 6))
+        lc = rng.integers(0, 6, size=k)
+        rc = rng.integers(0, 6, size=k)
+        lc[0] += 1
+        rc[-1] += 1
+        lc[(lc + rc) == 0] = 1
+        assert split_theta(lc, rc) == pytest.approx(float(theta_def(lc, rc)), abs=1e-14)
+
+
+def test_multiclass_average_and_rfsrc_scale():
+    # K = 3: alphas 1, 0, 1/2 -> pair maxima 1, 3/4, 3/4 -> theta = 5/6 (rfsrc: 5/3)
+    left, right = [0, 2, 1], [2, 0, 1]
+    assert split_theta(left, right) == pytest.approx(5 / 6, abs=1e-15)
+    x = np.array([0.0, 0.0, 1.0, 1.0, 2.0, 2.0]) * 0 + np.array([2, 2, 0, 0, 1, 3.0])
+    y = np.array([0, 0, 1, 1, 2, 2])
+    cut, delta, _, _ = aucsplit.auc_sweep(np.sort(x), y[np.argsort(x, kind="stable")],
+                                          np.ones(6), 3)
+    # the kernel reports randomForestSRC's delta = 2 theta
+    c = auc_split_candidates(x[:, None], y, n_classes=3)
+    np.testing.assert_array_equal(c.statistic * 2, delta)
+    assert c.threshold.tolist() == cut.tolist()
+
+
+@pytest.mark.parametrize("k", [2, 3, 5])
+@pytest.mark.parametrize("levels", [None, 3, 6])
+def test_candidates_match_brute_force(k, levels):
+    rng = np.random.default_rng(10 * k + (levels or 0))
+    for trial in range(8):
+        n = int(rng.integers(2, 40))
+        X, y = random_data(rng, n, 3, k, levels)
+        if trial % 2:  # sub-node with an arbitrary row subset
+            rows = np.sort(rng.choice(n, size=max(2, n // 2), replace=False))
+        else:
+            rows = np.arange(n)
+        got = auc_split_candidates(X, y, rows, n_classes=k)
+        want = candidates_def(X[rows], y[rows], k)
+        assert got.n_candidates == len(want)
+        for j, (f, c, th, nl) in enumerate(want):
+            assert got.feature[j] == f and got.threshold[j] == c
+            assert got.n_left[j] == nl and got.n_right[j] == rows.size - nl
+            if th is None:
+                assert np.isnan(got.statistic[j])
+            else:
+                assert got.statistic[j] == pytest.approx(float(th), abs=1e-13)
+
+
+def test_weights_equal_repeated_rows():
+    rng = np.random.default_rng(5)
+    X, y = random_data(rng, 30, 2, 3, levels=5)
+    w = rng.integers(0, 4, size=30)
+    got = auc_split_candidates(X, y, n_classes=3, sample_weight=w)
+    rep = np.repeat(np.arange(30), w)
+    want = auc_split_candidates(X[rep], y[rep], n_classes=3)
+    np.testing.assert_array_equal(got.threshold, want.threshold)
+    np.testing.assert_allclose(got.statistic, want.statistic, rtol=0, atol=1e-14)
+    keep = w > 0  # weighted brute force, zero-weight rows out
+    want_def = candidates_def(X[keep], y[keep], 3, w=w[keep])
+    for j, (f, c, th, _nl) in enumerate(want_def):
+        assert got.threshold[j] == c
+        if th is not None:
+            assert got.statistic[j] == pytest.approx(float(th), abs=1e-13)
+
+
+def test_absent_class_gives_nan_and_first_cuts_are_best():
+    X = np.array([[1.0, 5.0], [2.0, 4.0], [3.0, 3.0], [4.0, 3.0]])
+    y = np.array([0, 0, 2, 2])           # class 1 absent from the node
+    c = auc_split_candidates(X, y, n_classes=3)
+    assert c.absent_class and np.isnan(c.statistic).all()
+    best = c.best()
+    assert [(int(f), float(t)) for f, t in zip(c.feature[best], c.threshold[best])] == \
+        [(0, 1.0), (1, 3.0)]
+    cut, theta = best_split_per_feature(X, y, n_classes=3)
+    assert cut.tolist() == [1.0, 3.0] and np.isnan(theta).all()
+
+
+def test_best_mask_and_frame():
+    X = np.array([[1.0], [2.0], [3.0], [4.0]])
+    c = auc_split_candidates(X, np.array([0, 0, 1, 1]), n_classes=2)
+    assert c.best().tolist() == [False, True, False]
+    assert c.max_statistic == 1.0
+    assert list(c.to_frame().columns) == ["feature", "threshold", "statistic", "n_left",
+                                          "n_right"]
+
+
+def test_doctests():
+    for mod in (_auc, _auc_builder):
+        res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert res.failed == 0
+
+
+# ------------------------------------------------------------------ kernels
+@pytest.mark.parametrize("name", sorted(IMPLS))
+def test_sweep_and_best_against_definitions(name):
+    impl = IMPLS[name]
+    rng = np.random.default_rng(7)
+    for trial in range(60):
+        k = int(rng.integers(2, 6))
+        n = int(rng.integers(1, 50))
+        x = np.sort(rng.integers(0, 1 + trial % 9, size=n).astype(float)
+                    if trial % 3 else np.round(rng.normal(size=n), 1))
+        y = rng.integers(0, k, size=n)
+        w = rng.integers(1, 4, size=n).astype(float)
+        cut, delta, wl, nl = impl.auc_sweep(x, y, w, k)
+        distinct = sorted(set(x.tolist()))
+        assert cut.tolist() == distinct[:-1]
+        want = []
+        for j, c in enumerate(distinct[:-1]):
+            left = x <= c
+            lc = [w[left & (y == q)].sum() for q in range(k)]
+            rc = [w[~left & (y == q)].sum() for q in range(k)]
+            th = theta_def([int(v) for v in lc], [int(v) for v in rc])
+            assert nl[j] == left.sum() and wl[j] == w[left].sum()
+            if th is None:
+                assert np.isnan(delta[j])
+                want.append(np.nan)
+            else:
+                assert delta[j] == pytest.approx(2 * float(th), abs=1e-13)
+                want.append(delta[j])
+        idx, bcut, bdelta = impl.best_columns(x[None, :], y[None, :], w[None, :], k)
+        assert idx[0] == rfsrc_pick_def(want)
+        if idx[0] >= 0:
+            assert bcut[0] == cut[idx[0]]
+
+
+@pytest.mark.parametrize("name", sorted(IMPLS))
+def test_given_cuts(name):
+    impl = IMPLS[name]
+    x = np.array([1.0, 2.0, 2.0, 3.0, 5.0])
+    y = np.array([0, 1, 0, 1, 1])
+    w = np.ones(5)
+    cut, delta, wl, nl = impl.auc_sweep(x, y, w, 2, cuts=[0.5, 2.0, 4.0, 5.0])
+    assert nl.tolist() == [0, 3, 4, 5]
+    assert np.isnan(delta[0]) and np.isnan(delta[3])  # one side empty: not admissible
+    # cut 2: class 0 all left (alpha 0), class 1: 2 of 3 right -> delta 1 + 2/3
+    assert delta[1] == pytest.approx(1 + 2 / 3, abs=1e-15)
+    idx, bc, bd = impl.best_columns(x[None, :], y[None, :], w[None, :], 2,
+                                    cuts=np.array([[0.5, 2.0, 4.0, 5.0]]),
+                                    ncuts=np.array([4]))
+    assert idx[0] == 1 and bc[0] == 2.0
+
+
+def test_eps_rule_near_ties():
+    # deltas within 1e-9 of the kept one do not replace it (randomForestSRC EPSILON)
+    d = np.array([1.5, 1.5 + 4e-10, 1.5 + 8e-10, 1.5 + 1.2e-9, 1.2])
+    adm = np.ones(5, dtype=bool)
+    assert _aucsplit_numpy._rfsrc_pick(d, adm, 1e-9) == rfsrc_pick_def(list(d)) == 3
+    d2 = np.array([1.2, 1.5, 1.5, 1.5 - 5e-10])
+    assert _aucsplit_numpy._rfsrc_pick(d2, np.ones(4, bool), 1e-9) == 1
+
+
+@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+def test_c_and_numpy_bit_identical():
+    c, p = IMPLS["cffi"], IMPLS["numpy"]
+    rng = np.random.default_rng(3)
+    for trial in range(80):
+        k = int(rng.integers(2, 7))
+        m = int(rng.integers(1, 60))
+        ncol = int(rng.integers(1, 5))
+        xs = np.sort(rng.integers(0, 1 + trial % 11, size=(ncol, m)).astype(float), axis=1)
+        ys = rng.integers(0, k, size=(ncol, m))
+        ws = rng.random((ncol, m)) + (trial % 2)  # non-integer weights too
+        for col in range(ncol):
+            a = c.auc_sweep(xs[col], ys[col], ws[col], k)
+            b = p.auc_sweep(xs[col], ys[col], ws[col], k)
+            for u, v in zip(a, b):
+                np.testing.assert_array_equal(u, v)
+        np.testing.assert_array_equal(np.asarray(c.best_columns(xs, ys, ws, k)),
+                                      np.asarray(p.best_columns(xs, ys, ws, k)))
+        ncuts = rng.integers(-1, 4, size=ncol)
+        cuts = np.sort(rng.integers(-1, 12, size=(ncol, 3)).astype(float), axis=1)
+        np.testing.assert_array_equal(
+            np.asarray(c.best_columns(xs, ys, ws, k, cuts=cuts, ncuts=ncuts)),
+            np.asarray(p.best_columns(xs, ys, ws, k, cuts=cuts, ncuts=ncuts)))
+
+
+@pytest.mark.parametrize("name", sorted(IMPLS))
+def test_kernel_input_checks(name):
+    impl = IMPLS[name]
+    with pytest.raises(ValueError, match="class codes"):
+        impl.auc_sweep([1.0, 2.0], [0, 3], [1.0, 1.0], 2)
+    with pytest.raises(ValueError, match="same shape"):
+        impl.auc_sweep([1.0, 2.0], [0], [1.0, 1.0], 2)
+    with pytest.raises(ValueError, match="ncuts"):
+        impl.best_columns(np.zeros((1, 3)), np.zeros((1, 3), int), np.ones((1, 3)), 2,
+                          cuts=np.zeros((1, 2)), ncuts=np.array([3]))
+    # degenerate sizes
+    cut, delta, _, _ = impl.auc_sweep([1.0], [0], [1.0], 2)
+    assert cut.size == 0 and delta.size == 0
+    idx, _, _ = impl.best_columns(np.ones((2, 3)), np.zeros((2, 3), int), np.ones((2, 3)), 2)
+    assert idx.tolist() == [-1, -1]
+
+
+# ------------------------------------------------------------------ grower
+def _walk_rows(tree, X):
+    """Rows of every node by routing the training data (independent of the builder)."""
+    rows = {0: np.arange(X.shape[0])}
+    for i in range(tree.node_count):
+        if tree.left[i] >= 0:
+            s = tree.split[i]
+            assert s.kind == LE
+            r = rows[i]
+            rows[tree.left[i]] = r[X[r, s.feature] <= s.threshold]
+            rows[tree.right[i]] = r[X[r, s.feature] > s.threshold]
+    return rows
+
+
+@pytest.mark.parametrize("node_size,node_depth", [(1, None), (3, None), (5, 2), (1, 1)])
+def test_grower_rules_hold(node_size, node_depth):
+    rng = np.random.default_rng(11)
+    X, y = random_data(rng, 120, 4, 3, levels=7)
+    tree = grow_auc_tree(X, y, n_classes=3, node_size=node_size, node_depth=node_depth,
+                         rng=np.random.default_rng(0))
+    rows = _walk_rows(tree, X)
+    for i in range(tree.node_count):
+        r = rows[i]
+        counts = np.bincount(y[r], minlength=3)
+        assert tree.n[i] == r.size
+        np.testing.assert_array_equal(tree.value[i], counts)
+        assert tree.risk[i] == r.size - counts.max()
+        assert np.isnan(tree.complexity[i])
+        may = (r.size >= 2 * node_size and (node_depth is None or tree.depth[i] < node_depth)
+               and np.count_nonzero(counts) >= 2
+               and (X[r].max(axis=0) > X[r].min(axis=0)).any())
+        if tree.left[i] < 0:
+            assert not may, "node %d could be split" % i
+            continue
+        assert may
+        s = tree.split[i]
+        # the cut is an observed value of the node, both sides non-empty
+        assert s.threshold in set(X[r, s.feature].tolist())
+        assert 0 < rows[tree.left[i]].size < r.size
+        cand = auc_split_candidates(X, y, r, n_classes=3)
+        best = cand.best()
+        assert ((cand.feature == s.feature) & (cand.threshold == s.threshold) & best).any()
+        if not cand.absent_class:
+            assert s.improve == pytest.approx(cand.max_statistic, abs=1e-12)
+
+
+def test_grower_weights_equal_repeated_rows():
+    rng = np.random.default_rng(2)
+    X, y = random_data(rng, 60, 3, 2)
+    w = rng.integers(0, 3, size=60)
+    a = grow_auc_tree(X, y, n_classes=2, node_size=2, sample_weight=w,
+                      variable_order="forward")
+    rep = np.repeat(np.arange(60), w)
+    b = grow_auc_tree(X[rep], y[rep], n_classes=2, node_size=2, variable_order="forward")
+    assert a.node_count == b.node_count
+    np.testing.assert_array_equal(a.value, b.value)
+    assert [s and (s.feature, s.threshold) for s in a.split] == \
+        [s and (s.feature, s.threshold) for s in b.split]
+    np.testing.assert_array_equal(a.weight, b.n)
+
+
+def test_grower_nsplit_and_mtry():
+    rng = np.random.default_rng(4)
+    X, y = random_data(rng, 200, 5, 2)
+    t0 = grow_auc_tree(X, y, n_classes=2, node_depth=3, variable_order="forward")
+    # nsplit larger than the number of cut points: every cut is used -> same tree
+    t1 = grow_auc_tree(X, y, n_classes=2, node_depth=3, n_split=10 ** 6,
+                       rng=np.random.default_rng(1), variable_order="forward")
+    assert [s and (s.feature, s.threshold) for s in t0.split] == \
+        [s and (s.feature, s.threshold) for s in t1.split]
+    t2 = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2,
+                       rng=np.random.default_rng(1))
+    rows = _walk_rows(t2, X)
+    for i in range(t2.node_count):
+        if t2.left[i] >= 0:
+            s = t2.split[i]
+            assert s.threshold in set(X[rows[i], s.feature].tolist())
+    a = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2,
+                      rng=np.random.default_rng(9))
+    b = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2,
+                      rng=np.random.default_rng(9))
+    assert [s and (s.feature, s.threshold) for s in a.split] == \
+        [s and (s.feature, s.threshold) for s in b.split]
+
+
+def test_grower_bad_input():
+    X = np.zeros((4, 2))
+    y = np.array([0, 1, 0, 1])
+    with pytest.raises(ValueError, match="X contains NaN"):
+        grow_auc_tree(np.array([[np.nan, 1.0]] * 4), y, n_classes=2)
+    with pytest.raises(ValueError, match="node_size"):
+        grow_auc_tree(X, y, n_classes=2, node_size=0)
+    with pytest.raises(ValueError, match="max_features"):
+        grow_auc_tree(X, y, n_classes=2, max_features=3)
+    with pytest.raises(ValueError, match="n_split"):
+        grow_auc_tree(X, y, n_classes=2, n_split=-1)
+    with pytest.raises(ValueError, match="class codes"):
+        grow_auc_tree(X, y + 1, n_classes=2)
+    with pytest.raises(ValueError, match="sample_weight"):
+        grow_auc_tree(X, y, n_classes=2, sample_weight=[1, -1, 1, 1])
+    with pytest.raises(ValueError, match="variable_order"):
+        grow_auc_tree(X, y, n_classes=2, variable_order="sorted")
+
+
+def test_deep_multiclass_tree_numbers():
+    # a 3-class node lacking a class is peeled one smallest value at a time (randomForestSRC)
+    x = np.arange(200, dtype=float)
+    y = np.where(x < 100, 0, 1)
+    y[0] = 2
+    X = x[:, None]
+    tree = grow_auc_tree(X, y, n_classes=3, rng=np.random.default_rng(0))
+    assert tree.depth.max() > 62
+    assert (tree.node_id[tree.depth > 62] == -1).all()
+    assert (tree.node_id[tree.depth <= 62] > 0).all()
+
+
+def test_cart_engine_criterion_matches_definition():
+    from rocstats.tree._auc import AUCCriterion
+
+    rng = np.random.default_rng(21)
+    for trial in range(30):
+        k = int(rng.integers(2, 5))
+        n = int(rng.integers(2, 30))
+        y = rng.integers(0, k, size=n)
+        w = rng.integers(1, 3, size=n).astype(float)
+        crit = AUCCriterion(k)
+        counts, risk = crit.node_value(y, w)
+        assert risk == w.sum() - max(w[y == j].sum() for j in range(k))
+        n_left = np.arange(1, n)
+        imp, direction = crit.score_cuts(y, w, n_left)
+        assert (direction == -1).all()
+        present = [j for j in range(k) if (y == j).any()]
+        for i, nl in enumerate(n_left):
+            lc = [int(w[:nl][y[:nl] == j].sum()) for j in present]
+            rc = [int(w[nl:][y[nl:] == j].sum()) for j in present]
+            if len(present) < 2:
+                assert np.isnan(imp[i])
+            else:
+                assert imp[i] == pytest.approx(float(theta_def(lc, rc)) - 0.5, abs=1e-13)

@@ -1,0 +1,185 @@
+"""AUCTreeClassifier: scikit-learn style API, labels, predictions and bad input."""
+import doctest
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rocstats.tree import AUCTreeClassifier
+from rocstats.tree import _auc_classes
+
+
+def _iris_like(rng, n=90):
+    X = rng.normal(size=(n, 3))
+    y = np.array(["setosa", "versicolor", "virginica"])[np.arange(n) % 3]
+    X[:, 0] += (np.arange(n) % 3) * 1.5
+    return np.round(X, 2), y
+
+
+def test_fit_predict_shapes_and_frequencies():
+    rng = np.random.default_rng(0)
+    X, y = _iris_like(rng)
+    est = AUCTreeClassifier(node_size=3, random_state=1).fit(X, y)
+    assert est.classes_.tolist() == ["setosa", "versicolor", "virginica"]
+    assert est.n_features_in_ == 3
+    proba = est.predict_proba(X)
+    assert proba.shape == (90, 3)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    leaves = est.apply(X)
+    assert est.tree_.is_leaf[leaves].all()
+    # leaf frequencies by direct counting (independent of the tree's stored values)
+    for leaf in np.unique(leaves):
+        counts = pd.Series(y[leaves == leaf]).value_counts()
+        want = np.array([counts.get(c, 0) for c in est.classes_]) / (leaves == leaf).sum()
+        np.testing.assert_allclose(proba[leaves == leaf], np.tile(want, ((leaves == leaf).sum(), 1)))
+    pred = est.predict(X)
+    assert set(pred) <= set(est.classes_)
+    np.testing.assert_array_equal(pred, est.classes_[proba.argmax(axis=1)])
+
+
+def test_params_protocol_and_clone():
+    est = AUCTreeClassifier(node_size=5, node_depth=3, max_features="sqrt", n_split=10,
+                            random_state=7)
+    p = est.get_params()
+    assert p == {"node_size": 5, "node_depth": 3, "max_features": "sqrt", "n_split": 10,
+                 "random_state": 7, "variable_order": "random"}
+    assert est.set_params(node_size=2) is est and est.node_size == 2
+    with pytest.raises(ValueError, match="(?i)invalid parameter"):
+        est.set_params(nodesize=2)
+    sklearn = pytest.importorskip("sklearn")
+    from sklearn.base import clone
+    from sklearn.model_selection import cross_val_score
+
+    c = clone(est)
+    assert c.get_params() == est.get_params()
+    rng = np.random.default_rng(1)
+    X, y = _iris_like(rng)
+    scores = cross_val_score(AUCTreeClassifier(node_size=5, random_state=0), X, y, cv=3,
+                             scoring="accuracy")
+    assert scores.shape == (3,) and np.isfinite(scores).all()
+    assert sklearn  # imported for clone / cross_val_score
+
+
+def test_same_seed_same_tree_and_deterministic_orders():
+    rng = np.random.default_rng(2)
+    X, y = _iris_like(rng)
+    a = AUCTreeClassifier(max_features=2, n_split=3, random_state=5).fit(X, y)
+    b = AUCTreeClassifier(max_features=2, n_split=3, random_state=5).fit(X, y)
+    assert [s and (s.feature, s.threshold) for s in a.tree_.split] == \
+        [s and (s.feature, s.threshold) for s in b.tree_.split]
+    f1 = AUCTreeClassifier(variable_order="forward", random_state=1).fit(X, y)
+    f2 = AUCTreeClassifier(variable_order="forward", random_state=2).fit(X, y)
+    assert [s and (s.feature, s.threshold) for s in f1.tree_.split] == \
+        [s and (s.feature, s.threshold) for s in f2.tree_.split]
+
+
+def test_max_features_forms():
+    rng = np.random.default_rng(3)
+    X, y = _iris_like(rng)
+    est = AUCTreeClassifier()
+    assert est._mtry(9) == 9
+    assert AUCTreeClassifier(max_features="sqrt")._mtry(57) == 8   # ceil(sqrt(57))
+    assert AUCTreeClassifier(max_features=0.5)._mtry(5) == 3
+    assert AUCTreeClassifier(max_features=2)._mtry(5) == 2
+    AUCTreeClassifier(max_features=1, random_state=0).fit(X, y)
+
+
+def test_categorical_target_and_dataframe():
+    rng = np.random.default_rng(4)
+    X, y = _iris_like(rng)
+    df = pd.DataFrame(X, columns=["a", "b", "c"])
+    cat = pd.Categorical(y, categories=["virginica", "setosa", "versicolor"])
+    est = AUCTreeClassifier(node_size=5, random_state=0).fit(df, pd.Series(cat))
+    assert est.classes_.tolist() == ["virginica", "setosa", "versicolor"]
+    assert est.feature_names_in_.tolist() == ["a", "b", "c"]
+    est.predict(df)
+    with pytest.raises(ValueError, match="differ from the fitted"):
+        est.predict(df[["b", "a", "c"]])
+    with pytest.raises(ValueError, match="features"):
+        est.predict(X[:, :2])
+
+
+def test_split_candidates_method():
+    rng = np.random.default_rng(5)
+    X, y = _iris_like(rng)
+    est = AUCTreeClassifier(node_depth=2, random_state=0).fit(X, y)
+    root = est.split_candidates(X, y, node=0)
+    s = est.tree_.split[0]
+    assert root.n_candidates > 0
+    assert ((root.feature == s.feature) & (root.threshold == s.threshold) & root.best()).any()
+    left = est.tree_.left[0]
+    cl = est.split_candidates(X, y, node=left)
+    assert (cl.n_left + cl.n_right == est.tree_.n[left]).all()
+    with pytest.raises(ValueError, match="node"):
+        est.split_candidates(X, y, node=10 ** 6)
+
+
+def test_doctest_examples():
+    res = doctest.testmod(_auc_classes, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert res.failed == 0 and res.attempted > 0
+
+
+# ------------------------------------------------------------------ bad input
+def test_single_class_target():
+    with pytest.raises(ValueError, match="y has a single class"):
+        AUCTreeClassifier().fit(np.ones((5, 2)), ["a"] * 5)
+
+
+def test_unused_category_is_an_error():
+    cat = pd.Categorical(["a", "b", "a", "b"], categories=["a", "b", "c"])
+    with pytest.raises(ValueError, match=r"y: class\(es\) \['c'\] have no observations"):
+        AUCTreeClassifier().fit(np.arange(8.0).reshape(4, 2), cat)
+
+
+def test_class_with_one_observation_warns_and_follows_rfsrc():
+    X = np.arange(12, dtype=float)[:, None]
+    y = np.array(["a"] * 6 + ["b"] * 5 + ["c"])
+    with pytest.warns(UserWarning, match="single observation"):
+        est = AUCTreeClassifier(random_state=0).fit(X, y)
+    # nodes lacking class "c" are split at their smallest value (theta NaN)
+    nan_splits = [s for s in est.tree_.split if s is not None and np.isnan(s.improve)]
+    assert nan_splits
+    # two classes: a one-observation class is ordinary (no warning)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        AUCTreeClassifier().fit(X[:7], y[:7])
+
+
+def test_non_numeric_features_need_declared_handling():
+    df = pd.DataFrame({"a": [1.0, 2, 3, 4], "b": ["x", "y", "x", "y"]})
+    with pytest.raises(ValueError, match="X column 'b' has non-numeric dtype"):
+        AUCTreeClassifier().fit(df, [0, 1, 0, 1])
+    df["b"] = pd.Categorical(df["b"])
+    with pytest.raises(ValueError, match="X column 'b' is categorical"):
+        AUCTreeClassifier().fit(df, [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="X must be numeric"):
+        AUCTreeClassifier().fit(np.array([["a", "b"], ["c", "d"]]), [0, 1])
+
+
+@pytest.mark.parametrize("value", [0, 6, -1, 1.5, "log2", True])
+def test_max_features_out_of_range(value):
+    with pytest.raises(ValueError, match="max_features"):
+        AUCTreeClassifier(max_features=value).fit(np.arange(20.0).reshape(4, 5), [0, 1, 0, 1])
+
+
+@pytest.mark.parametrize("value", [0, 0.5, -3, "1", None])
+def test_node_size_below_one(value):
+    with pytest.raises(ValueError, match="node_size"):
+        AUCTreeClassifier(node_size=value).fit(np.arange(8.0).reshape(4, 2), [0, 1, 0, 1])
+
+
+def test_other_bad_input():
+    X = np.arange(8.0).reshape(4, 2)
+    with pytest.raises(ValueError, match="missing values"):
+        AUCTreeClassifier().fit(np.where(X > 6, np.nan, X), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="n_split"):
+        AUCTreeClassifier(n_split=-2).fit(X, [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="node_depth"):
+        AUCTreeClassifier(node_depth=2.5).fit(X, [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="y has 3 labels"):
+        AUCTreeClassifier().fit(X, [0, 1, 0])
+    with pytest.raises(ValueError, match="not fitted"):
+        AUCTreeClassifier().predict(X)
+    with pytest.raises(ValueError, match="y contains NaN"):
+        AUCTreeClassifier().fit(X, [0.0, 1.0, np.nan, 1.0])
