@@ -1,0 +1,184 @@
+#!/usr/bin/env python
+"""Timing benchmark: rocstats.sauc (sAUC + R+/R- + variance) vs rocstats.delong and np.sort.
+
+One run prints markdown tables (and optionally writes them to ``--output``): for each n in
+``--sizes`` (default 1e6 and 1e7; half positives) and each score variant ("continuous":
+probit scores Phi(Z), Z ~ N(0, 1), positives shifted by 1; "tied": the same rounded to
+0.01, 101 distinct values), the time of
+
+* ``np.sort`` of the scores (the floor of any sort-based method),
+* ``rocstats.delong`` (AUC + DeLong variance; the reference: target sauc <= 2x delong),
+* ``rocstats.sauc`` (sAUC, AUC, R+, R-, M+, M-, variance),
+* ``rocstats.margin_auc`` at 11 margins and ``rocstats.sauc_test`` (paired, two scores),
+  for information,
+
+on the same data, best of r repeats (``time.perf_counter``, ``gc.collect()`` before each
+call).  The AUC from ``rocstats.sauc`` is cross-checked against ``rocstats.delong``.
+
+Usage::
+
+    python benchmarks/bench_sauc.py --quick           # n = 1e5 smoke test
+    python benchmarks/bench_sauc.py --output benchmarks/results/sauc_latest.md
+"""
+import argparse
+import datetime
+import gc
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+from scipy import special
+
+import rocstats
+
+TARGET_DELONG = 2.0   # rocstats.sauc / rocstats.delong <= 2x
+
+
+def best_of(fn, reps):
+    best, out = float("inf"), None
+    for _ in range(reps):
+        out = None
+        gc.collect()
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def loadavg():
+    try:
+        return "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        return "n/a"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def fmt_n(n):
+    e = int(round(np.log10(n)))
+    return "1e%d" % e if 10 ** e == n else "{:,}".format(n)
+
+
+class Report:
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, text=""):
+        print(text, flush=True)
+        self.lines.append(text)
+
+    def table(self, header, rows):
+        self("| " + " | ".join(header) + " |")
+        self("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
+        for row in rows:
+            self("| " + " | ".join(row) + " |")
+
+
+def bench(rep, y, x, x2, n, variant, reps, targets):
+    rep("### n = %s, %s scores" % (fmt_n(n), variant))
+    rep()
+    t = {}
+    t["sort"], _ = best_of(lambda: np.sort(x), reps)
+    t["delong"], dl = best_of(lambda: rocstats.delong(y, x), reps)
+    t["sauc"], sa = best_of(lambda: rocstats.sauc(y, x), reps)
+    taus = np.linspace(0, 1, 11)
+    t["margin"], _ = best_of(lambda: rocstats.margin_auc(y, x, taus), reps)
+    t["test"], te = best_of(lambda: rocstats.sauc_test(y, x, x2), max(1, reps - 1))
+    rows = [
+        ["np.sort(scores) (floor)", t["sort"]],
+        ["rocstats.delong (AUC + var)", t["delong"]],
+        ["**rocstats.sauc** (sAUC + R+/R- + var)", t["sauc"]],
+        ["rocstats.margin_auc (11 margins)", t["margin"]],
+        ["rocstats.sauc_test (two scores, paired)", t["test"]],
+    ]
+    rep.table(["method", "seconds", "ratio to np.sort", "ratio to rocstats.delong"],
+              [[name, "%.4f" % s, "%.2fx" % (s / t["sort"]), "%.2fx" % (s / t["delong"])]
+               for name, s in rows])
+    rep()
+    rep("sAUC = %.10f, se = %.3e, AUC = %.10f (|AUC - delong AUC| = %.1e); sauc_test z = %.3f"
+        % (sa.sauc, sa.se, sa.auc, abs(sa.auc - dl.auc), te.statistic))
+    rep()
+    targets.append(("n=%s %s" % (fmt_n(n), variant), t["sauc"] / t["delong"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="n = 1e5 only, 2 repeats")
+    ap.add_argument("--sizes", default="1e6,1e7")
+    ap.add_argument("--variants", default="continuous,tied")
+    ap.add_argument("--repeats", type=int, default=None,
+                    help="default 5 for n <= 1e6, else 3")
+    ap.add_argument("--seed", type=int, default=20240601)
+    ap.add_argument("--output", default=None)
+    args = ap.parse_args(argv)
+    sizes = [100_000] if args.quick else [int(float(s)) for s in args.sizes.split(",") if s]
+    variants = [v for v in args.variants.split(",") if v]
+
+    rep = Report()
+    rep("# rocstats scored-AUC benchmark")
+    rep()
+    rep("- date: %s" % datetime.datetime.now().strftime("%Y-%m-%d %H:%M"))
+    rep("- machine: %s, %s logical cores, %s, load average at start %s"
+        % (cpu_model(), os.cpu_count(), platform.platform(), loadavg()))
+    rep("- python %s, numpy %s; rocstats %s, backend %s (%s)"
+        % ((platform.python_version(), np.__version__, rocstats.__version__)
+           + rocstats.backend_info()))
+    rep("- timing: best of r repeats (time.perf_counter, gc.collect() before each call); "
+        "same data for every method; seed %d; half positives" % args.seed)
+    rep("- note: shared machine (other jobs may run concurrently); compare the load averages")
+    rep()
+    targets = []
+    t0 = time.perf_counter()
+    for n in sizes:
+        reps = args.repeats or (2 if args.quick else (5 if n <= 1_000_000 else 3))
+        rng = np.random.default_rng(args.seed + n)
+        y = np.zeros(n, dtype=np.int64)
+        y[: n // 2] = 1
+        rng.shuffle(y)
+        z = rng.standard_normal(n) + y
+        base = special.ndtr(z)
+        base2 = special.ndtr(0.7 * z + 0.7 * rng.standard_normal(n))
+        del z
+        for variant in variants:
+            if variant == "continuous":
+                x, x2 = base, base2
+            elif variant == "tied":
+                x, x2 = np.round(base, 2), np.round(base2, 2)
+            else:
+                ap.error("unknown variant %r" % variant)
+            bench(rep, y, x, x2, n, variant, reps, targets)
+            del x, x2
+        del y, base, base2
+        gc.collect()
+    rep("## Target")
+    rep()
+    for name, r in targets:
+        rep("- %s: rocstats.sauc / rocstats.delong = %.2fx (%s)"
+            % (name, r, "PASS" if r <= TARGET_DELONG else "MISS"))
+    worst = max(r for _, r in targets)
+    rep()
+    rep("**target: rocstats.sauc <= %gx rocstats.delong; worst %.2fx %s**"
+        % (TARGET_DELONG, worst, "PASS" if worst <= TARGET_DELONG else "MISS"))
+    rep()
+    rep("_total wall time %.0f s; load average at end %s_" % (time.perf_counter() - t0, loadavg()))
+    if args.output:
+        os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
+        with open(args.output, "w") as fh:
+            fh.write("\n".join(rep.lines) + "\n")
+        print("\nwritten to %s" % args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+/* Scored AUC kernels; see rocstats_sauc.h for the contracts. */
+#include <stdlib.h>
+#include "rocstats_sauc.h"
+
+/* Running mean and sum of squared deviations by the shifted-data method in long double:
+ * sums of (x - c) and (x - c)^2 with the shift c = the first value (no division per
+ * element, unlike Welford).  Components lie in [0, 1], so |mean - c| <= 1 and the
+ * cancellation error of ss is about 2^-64 (mean - c)^2 k, far below the double result
+ * unless the components' variance is < ~1e-6 of (mean - c)^2; all-equal components give
+ * exactly 0. */
+typedef struct { long double c, s1, s2; int64_t k; } rs_moments;
+
+/* add r copies of x */
+static inline void moments_add(rs_moments *s, long double x, int64_t r)
+{
+    if (s->k == 0)
+        s->c = x;
+    const long double d = x - s->c, lr = (long double)r;
+    s->k += r;
+    s->s1 += lr * d;
+    s->s2 += lr * d * d;
+}
+
+static double moments_mean(const rs_moments *s)
+{
+    return s->k ? (double)(s->c + s->s1 / (long double)s->k) : 0.0;
+}
+
+static double moments_ss(const rs_moments *s)
+{
+    if (s->k == 0)
+        return 0.0;
+    const long double ss = s->s2 - s->s1 * s->s1 / (long double)s->k;
+    return ss > 0.0L ? (double)ss : 0.0;
+}
+
+static void write_out(double *out, long double sh, long double rp, long double rn,
+                      const rs_moments *sv, const rs_moments *sw)
+{
+    out[0] = (double)sh;
+    out[1] = (double)rp;
+    out[2] = (double)rn;
+    out[3] = moments_mean(sv);
+    out[4] = moments_ss(sv);
+    out[5] = moments_mean(sw);
+    out[6] = moments_ss(sw);
+}
+
+int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
+                      double *v, double *w, double *out)
+{
+    if (m < 1 || n < 1 || pos == NULL || neg == NULL || out == NULL)
+        return -1;
+    rs_moments sv = {0.0L, 0.0L, 0.0L, 0}, sw = {0.0L, 0.0L, 0.0L, 0};
+    long double sh = 0.0L, rp = 0.0L, rn = 0.0L;
+    long double below = 0.0L;   /* sum of the negatives strictly below pos[i] */
+    int64_t k = 0, kk = 0, twice_u = 0;
+    const long double inv_n = 1.0L / (long double)n, inv_m = 1.0L / (long double)m;
+    for (int64_t i = 0; i < m;) {
+        const double y = pos[i];
+        int64_t r = 1;               /* a run of r equal positives shares everything */
+        while (i + r < m && pos[i + r] == y)
+            r++;
+        while (k < n && neg[k] < y) {
+            below += neg[k];
+            k++;
+        }
+        if (kk < k)
+            kk = k;
+        while (kk < n && neg[kk] <= y)   /* ties with y: neg[k..kk-1] */
+            kk++;
+        twice_u += r * (2 * k + (kk - k));
+        const long double lr = (long double)r;
+        const long double ay = (long double)k * (long double)y;
+        const long double hi = ay - below;   /* sum_j h(y_i, x_j) */
+        sh += lr * hi;
+        rp += lr * ay;
+        rn += lr * below;
+        const long double vi = hi * inv_n;
+        if (v != NULL)
+            for (int64_t t = 0; t < r; t++)
+                v[i + t] = (double)vi;
+        moments_add(&sv, vi, r);
+        i += r;
+    }
+    long double above = 0.0L;   /* sum of the positives strictly above neg[j] */
+    int64_t p = m;              /* pos[p..m-1] > neg[j] */
+    for (int64_t j = n - 1; j >= 0;) {
+        const double x = neg[j];
+        int64_t r = 1;
+        while (j - r >= 0 && neg[j - r] == x)
+            r++;
+        while (p > 0 && pos[p - 1] > x) {
+            p--;
+            above += pos[p];
+        }
+        const long double wj = (above - (long double)(m - p) * (long double)x) * inv_m;
+        if (w != NULL)
+            for (int64_t t = 0; t < r; t++)
+                w[j - t] = (double)wj;
+        moments_add(&sw, wj, r);
+        j -= r;
+    }
+    write_out(out, sh, rp, rn, &sv, &sw);
+    return twice_u;
+}
+
+int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
+                         double *v, double *w, double *out)
+{
+    if (m < 1 || n < 1 || pos == NULL || neg == NULL || v == NULL || w == NULL
+        || out == NULL)
+        return -1;
+    long double *col = calloc((size_t)n, sizeof *col);
+    if (col == NULL)
+        return -2;
+    rs_moments sv = {0.0L, 0.0L, 0.0L, 0}, sw = {0.0L, 0.0L, 0.0L, 0};
+    long double sh = 0.0L, rp = 0.0L, rn = 0.0L;
+    int64_t twice_u = 0;
+    for (int64_t i = 0; i < m; i++) {
+        const double y = pos[i];
+        long double row = 0.0L;
+        for (int64_t j = 0; j < n; j++) {
+            const double x = neg[j];
+            if (y > x) {
+                const double d = y - x;
+                row += d;
+                col[j] += d;
+                rp += y;
+                rn += x;
+                twice_u += 2;
+            } else if (y == x) {
+                twice_u += 1;
+            }
+        }
+        sh += row;
+        const long double vi = row / (long double)n;
+        v[i] = (double)vi;
+        moments_add(&sv, vi, 1);
+    }
+    for (int64_t j = 0; j < n; j++) {
+        const long double wj = col[j] / (long double)m;
+        w[j] = (double)wj;
+        moments_add(&sw, wj, 1);
+    }
+    free(col);
+    write_out(out, sh, rp, rn, &sv, &sw);
+    return twice_u;
+}
+
+int rs_sauc_margin_counts(const double *pos, int64_t m, const double *neg, int64_t n,
+                          const double *tau, int64_t k, int64_t *count)
+{
+    if (m < 0 || n < 0 || k < 0 || (k > 0 && (tau == NULL || count == NULL))
+        || (m > 0 && pos == NULL) || (n > 0 && neg == NULL))
+        return -1;
+    for (int64_t t = 0; t < k; t++) {
+        const double tt = tau[t];
+        int64_t c = 0, q = 0;
+        /* fl(y - x) is non-decreasing in y and non-increasing in x, so the negatives
+         * with pos[i] - neg[q] > tt form a prefix whose end only moves right as i grows */
+        for (int64_t i = 0; i < m; i++) {
+            const double y = pos[i];
+            while (q < n && y - neg[q] > tt)
+                q++;
+            c += q;
+        }
+        count[t] = c;
+    }
+    return 0;
+}

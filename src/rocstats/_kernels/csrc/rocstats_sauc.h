@@ -1,0 +1,42 @@
+/* rocstats C kernels for the scored AUC (Wu, Flach & Ferri 2007).
+ *
+ * Notation: pos = the m positive scores y_i, neg = the n negative scores x_j.
+ * Kernel h(y, x) = (y - x) 1(y > x); sAUC = (1/mn) sum_ij h(y_i, x_j).
+ * Conventions as rocstats_kernels.h: int64_t lengths and counts, "sorted" = ascending
+ * without NaN (the Python layer checks), 2U returned as an exact integer.
+ *
+ * Summary outputs (out[0..6]) of rs_sauc_sweep and rs_sauc_pairwise:
+ *   out[0] = sum_ij h(y_i, x_j)                 (mn sAUC)
+ *   out[1] = sum_ij y_i 1(y_i > x_j)            (mn R+)
+ *   out[2] = sum_ij x_j 1(y_i > x_j)            (mn R-)
+ *   out[3] = mean of V_i = (1/n) sum_j h(y_i, x_j)         (equals sAUC)
+ *   out[4] = sum_i (V_i - mean V)^2                         (long double, shifted sums)
+ *   out[5] = mean of W_j = (1/m) sum_i h(y_i, x_j)         (equals sAUC)
+ *   out[6] = sum_j (W_j - mean W)^2
+ * The return value is 2U = sum_ij [2 1(y_i > x_j) + 1(y_i == x_j)] (>= 0), or a
+ * negative status: -1 bad arguments (m < 1, n < 1 or a NULL required pointer),
+ * -2 no memory. */
+#ifndef ROCSTATS_SAUC_H
+#define ROCSTATS_SAUC_H
+#include <stdint.h>
+
+/* One merge sweep over two ascending arrays, O(m + n).  For each positive it keeps the
+ * count and the (long double) sum of the negatives strictly below; for each negative,
+ * walking down, the count and sum of the positives strictly above.  v (m values) and
+ * w (n values), the structural components in the sorted order of each array, are
+ * written when not NULL. */
+int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
+                      double *v, double *w, double *out);
+
+/* The definition, O(m n), any order; v and w are required (m and n values). */
+int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
+                         double *v, double *w, double *out);
+
+/* count[t] = #{(i, j): pos[i] - neg[j] > tau[t]} (the difference rounded in double, as
+ * the definition evaluates it) for k margins, by a two-pointer merge per margin:
+ * O(k (m + n)).  pos and neg ascending; tau in any order.  Returns 0, or -1 on bad
+ * arguments. */
+int rs_sauc_margin_counts(const double *pos, int64_t m, const double *neg, int64_t n,
+                          const double *tau, int64_t k, int64_t *count);
+
+#endif

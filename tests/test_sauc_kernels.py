@@ -1,0 +1,210 @@
+"""Scored-AUC kernels: sorted sweep == pairwise C loop == independent definition.
+
+The definitions below are written from the formulas of Wu, Flach & Ferri (2007) in exact
+rational arithmetic (``fractions.Fraction`` of the float64 inputs), independently of the
+code under test; test_sauc.py imports them.  Kernel sums are floating point (long double
+prefix sums in the sweep, per-pair double differences in the pairwise loop), so they are
+compared to 1e-12 relative to the natural scale of each quantity, not bitwise; 2U and the
+margin counts are integers and compared exactly.
+"""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from rocstats._kernels import sauc as K
+
+IMPLS = K.implementations()
+
+
+# --------------------------------------------------------------------------- definitions
+def sauc_definition(pos, neg):
+    """Exact sAUC, AUC, R+, R-, components V, W and the variance S_V/m + S_W/n."""
+    P = [Fraction(float(y)) for y in pos]
+    N = [Fraction(float(x)) for x in neg]
+    m, n = len(P), len(N)
+    h = [[(y - x) if y > x else Fraction(0) for x in N] for y in P]
+    total = sum(sum(r) for r in h)
+    V = [sum(r) / n for r in h]
+    W = [sum(h[i][j] for i in range(m)) / m for j in range(n)]
+    s = total / (m * n)
+    two_u = sum(2 * (y > x) + (y == x) for y in P for x in N)
+    res = {
+        "sauc": s, "twice_u": two_u, "auc": Fraction(two_u, 2 * m * n),
+        "r_pos": sum(y for y in P for x in N if y > x) / (m * n),
+        "r_neg": sum(x for y in P for x in N if y > x) / (m * n),
+        "V": V, "W": W,
+        "ss_v": sum((v - s) ** 2 for v in V), "ss_w": sum((w - s) ** 2 for w in W),
+    }
+    res["variance"] = (res["ss_v"] / ((m - 1) * m) + res["ss_w"] / ((n - 1) * n)
+                       if m > 1 and n > 1 else None)
+    return res
+
+
+def margin_definition(pos, neg, tau):
+    """#{(i, j): y_i - x_j > tau}, the difference evaluated in float64 as written."""
+    return sum(1 for y in pos for x in neg if float(y) - float(x) > float(tau))
+
+
+def close(value, expected, scale=1.0, rtol=1e-12):
+    expected = float(expected)
+    return abs(float(value) - expected) <= rtol * max(abs(expected), scale)
+
+
+# --------------------------------------------------------------------------- data
+def _data(kind, seed):
+    rng = np.random.default_rng(seed)
+    m, n = rng.integers(1, 40, size=2)
+    if kind == "continuous":
+        return rng.random(m), rng.random(n)
+    if kind == "ties":                       # few distinct values, many exact ties
+        return rng.integers(0, 5, m) / 4.0, rng.integers(0, 5, n) / 4.0
+    if kind == "thirds":                     # values that are not dyadic
+        return rng.integers(0, 4, m) / 3.0, rng.integers(0, 4, n) / 3.0
+    if kind == "constant":
+        return np.full(m, 0.5), np.full(n, 0.5)
+    if kind == "separated":
+        return 0.6 + 0.4 * rng.random(m), 0.5 * rng.random(n)
+    if kind == "reversed":
+        return 0.5 * rng.random(m), 0.6 + 0.4 * rng.random(n)
+    if kind == "single":
+        return rng.random(1), rng.random(n)
+    raise AssertionError(kind)
+
+
+KINDS = ["continuous", "ties", "thirds", "constant", "separated", "reversed", "single"]
+CASES = [(k, s) for k in KINDS for s in range(3)]
+
+
+def _check_against_definition(got, d, m, n, sorted_pos=None, sorted_neg=None):
+    twice_u, out, v, w = got
+    assert twice_u == d["twice_u"]
+    assert close(out[0] / (m * n), d["sauc"])
+    assert close(out[1] / (m * n), d["r_pos"])
+    assert close(out[2] / (m * n), d["r_neg"])
+    assert close(out[3], d["sauc"]) and close(out[5], d["sauc"])
+    # sums of squared deviations: scale by the squared magnitude of the components
+    assert close(out[4], d["ss_v"], scale=m * 1e-2)
+    assert close(out[6], d["ss_w"], scale=n * 1e-2)
+    if v is not None:
+        assert all(close(a, b) for a, b in zip(v, d["V"]))
+        assert all(close(a, b) for a, b in zip(w, d["W"]))
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+@pytest.mark.parametrize("kind,seed", CASES)
+def test_sweep_and_pairwise_match_definition(impl, kind, seed):
+    pos, neg = _data(kind, seed)
+    pos, neg = np.sort(pos), np.sort(neg)
+    d = sauc_definition(pos, neg)
+    I = IMPLS[impl]
+    _check_against_definition(I.sauc_sweep(pos, neg), d, pos.size, neg.size)
+    _check_against_definition(I.sauc_pairwise(pos, neg), d, pos.size, neg.size)
+    no_comp = I.sauc_sweep(pos, neg, components=False)
+    assert no_comp[2] is None and no_comp[3] is None
+    np.testing.assert_array_equal(no_comp[1], I.sauc_sweep(pos, neg)[1])
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+def test_pairwise_any_order_components_in_input_order(impl):
+    pos, neg = _data("ties", 11)
+    rng = np.random.default_rng(5)
+    pos, neg = rng.permutation(pos), rng.permutation(neg)
+    d = sauc_definition(pos, neg)
+    _check_against_definition(IMPLS[impl].sauc_pairwise(pos, neg), d, pos.size, neg.size)
+
+
+@pytest.mark.skipif(len(IMPLS) < 2, reason="C extension not built")
+@pytest.mark.parametrize("levels", [0, 3, 50])
+def test_c_and_numpy_agree_on_larger_inputs(levels):
+    rng = np.random.default_rng(levels)
+    m, n = 1500, 2100
+    if levels:
+        pos, neg = rng.integers(0, levels + 1, m) / levels, rng.integers(0, levels + 1, n) / levels
+    else:
+        pos, neg = rng.beta(3, 2, m), rng.beta(2, 3, n)
+    pos, neg = np.sort(pos), np.sort(neg)
+    c, p = IMPLS["cffi"], IMPLS["numpy"]
+    results = [c.sauc_sweep(pos, neg), p.sauc_sweep(pos, neg), c.sauc_pairwise(pos, neg),
+               p.sauc_pairwise(pos, neg)]
+    ref = results[2]                       # the C definition
+    for r in results:
+        assert r[0] == ref[0]
+        for q in range(7):
+            scale = 1.0 if q not in (4, 6) else max(m, n) * 1e-2
+            assert close(r[1][q], ref[1][q], scale=scale), (q, r[1][q], ref[1][q])
+        np.testing.assert_allclose(r[2], ref[2], rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(r[3], ref[3], rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+@pytest.mark.parametrize("kind,seed", [c for c in CASES if c[1] < 2])
+def test_margin_counts_match_definition(impl, kind, seed):
+    pos, neg = _data(kind, seed)
+    pos, neg = np.sort(pos), np.sort(neg)
+    # margins on the breakpoints themselves (the strict inequality matters there),
+    # just beside them, and at the ends of [0, 1]
+    diffs = (pos[:, None] - neg[None, :]).ravel()
+    diffs = diffs[(diffs >= 0) & (diffs <= 1)]
+    taus = np.concatenate([[0.0, 1.0, 0.25, 0.5], diffs[:15], np.nextafter(diffs[:5], 2),
+                           np.nextafter(diffs[:5], -2).clip(0, 1)])
+    got = IMPLS[impl].margin_counts(pos, neg, taus)
+    assert got.dtype == np.int64
+    assert [int(g) for g in got] == [margin_definition(pos, neg, t) for t in taus]
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+def test_margin_counts_rounding_boundary(impl):
+    # the predicate is fl(y - x) > tau, as defined; the algebraically equal x < y - tau
+    # differs in float64 on these pairs, so a kernel that shifted the scores would fail
+    pairs = [(0.9, 0.03, 0.87), (0.72, 0.71, 0.01), (0.88, 0.85, 0.03), (0.96, 0.01, 0.95)]
+    for y, x, t in pairs:
+        assert (y - x > t) != (x < y - t)
+        got = IMPLS[impl].margin_counts(np.array([y]), np.array([x]), np.array([t]))
+        assert int(got[0]) == int(y - x > t)
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+def test_margin_counts_empty_class_and_no_margins(impl):
+    I = IMPLS[impl]
+    assert list(I.margin_counts(np.empty(0), np.array([0.1]), np.array([0.0, 0.5]))) == [0, 0]
+    assert I.margin_counts(np.array([0.3]), np.array([0.1]), np.empty(0)).size == 0
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+def test_sweep_refuses_an_empty_class(impl):
+    with pytest.raises(ValueError, match="at least one score of each class"):
+        IMPLS[impl].sauc_sweep(np.empty(0), np.array([0.1]))
+    with pytest.raises(ValueError, match="at least one score of each class"):
+        IMPLS[impl].sauc_pairwise(np.array([0.1]), np.empty(0))
+
+
+def test_selector_follows_backend():
+    import rocstats
+
+    assert K.BACKEND == ("cffi" if rocstats.backend() == "cffi" and "cffi" in IMPLS else "numpy")
+    assert K.sauc_sweep is IMPLS[K.BACKEND].sauc_sweep
+
+
+@pytest.mark.parametrize("impl", sorted(IMPLS))
+@pytest.mark.parametrize("spread", [1e-3, 1e-7])
+def test_sum_of_squares_when_components_nearly_constant(impl, spread):
+    # components clustered near 0.65 with a tiny spread: the (shifted) sums of squares
+    # must not cancel away the variance
+    rng = np.random.default_rng(2)
+    pos = np.sort(0.9 + spread * rng.random(30))
+    neg = np.sort(0.5 * rng.random(40))
+    d = sauc_definition(pos, neg)
+    _, out, _, _ = IMPLS[impl].sauc_sweep(pos, neg, components=False)
+    assert out[4] == pytest.approx(float(d["ss_v"]), rel=1e-10)
+    assert out[6] == pytest.approx(float(d["ss_w"]), rel=1e-10)
+
+
+def test_c_kernels_present_when_required():
+    # `make test` / .ci/run set ROCSTATS_REQUIRE_EXTENSION=1: a build without the sAUC
+    # kernels must fail there instead of silently testing only the NumPy twin
+    import os
+
+    if os.environ.get("ROCSTATS_REQUIRE_EXTENSION") != "1":
+        pytest.skip("ROCSTATS_REQUIRE_EXTENSION is not set")
+    assert "cffi" in IMPLS and K.BACKEND == "cffi"
