@@ -1,0 +1,30 @@
+"""Kernel selection for the surrogate-split search: the C kernel (``_surrogate_cffi``)
+when the active backend is cffi (:func:`rocstats._kernels.backend`) and it is built, else
+the NumPy twin (``_surrogate_numpy``).  ``ROCSTATS_PURE_PYTHON=1`` forces NumPy.
+
+``numeric_surrogates(xcols, go, w, orders, n_order)``
+    best numeric surrogate of each candidate column (see ``_surrogate_numpy``);
+``categorical_surrogates(xcols, go, w, orders, q)``
+    the level assignment and agreement of each categorical candidate column.
+"""
+import warnings
+
+from . import _surrogate_numpy, backend
+
+
+def _load():
+    if backend() != "cffi":
+        return _surrogate_numpy, "numpy"
+    try:
+        from . import _surrogate_cffi
+    except ImportError as exc:
+        warnings.warn("rocstats: the surrogate C kernel is not available (%s); using the "
+                      "NumPy twin" % exc, RuntimeWarning, stacklevel=3)
+        return _surrogate_numpy, "numpy"
+    return _surrogate_cffi, "cffi"
+
+
+_impl, BACKEND = _load()
+
+numeric_surrogates = _impl.numeric_surrogates
+categorical_surrogates = _impl.categorical_surrogates
