@@ -1,0 +1,677 @@
+"""Random forest of AUC-split trees with randomForestSRC's defaults (``rfsrc(splitrule="auc")``).
+
+Each tree is grown by :func:`rocstats.tree._auc_builder.grow_auc_tree` on a random subsample
+of the rows; the forest's class probabilities are the average over trees of the leaf class
+frequencies; out-of-bag (OOB) probabilities average only the trees for which the row was
+not in the subsample.  The OOB performance measures are those randomForestSRC reports:
+:func:`oob_auc` (``get.auc``), :func:`oob_brier` (``get.brier.error``) and
+:func:`oob_misclassification` (the last row, column ``all``, of ``err.rate``).
+
+Defaults (randomForestSRC 3.x, ``rfsrc()`` for a factor outcome) and where they come from
+(R sources of kogalur/randomForestSRC: ``R/rfsrc.R`` and its ``get.grow.*`` helpers; the
+package's reference page, randomforestsrc.org/reference/rfsrc.html, whose 3.x usage
+reads ``nsplit = 10``; and the recorded reference call in
+``validation/results/rfsrc_forest``):
+
+======================  ==========================================  =========================
+rocstats                randomForestSRC                             source
+======================  ==========================================  =========================
+``n_trees=500``         ``ntree = 500``                             ``rfsrc()`` signature (R/rfsrc.R)
+``max_features="sqrt"`` ``mtry = ceiling(sqrt(p))``                 ``get.grow.mtry`` (classification)
+``node_size=1``         ``nodesize = 1``                            ``get.grow.nodesize`` (``class``)
+``n_split=10``          ``nsplit = 10``                             ``rfsrc()`` usage (3.x docs)
+``bootstrap=True``      ``bootstrap = "by.root"``                   ``rfsrc()`` signature
+``replace=False``       ``samptype = "swor"``                       ``rfsrc()`` signature
+``sample_fraction``     ``sampsize = function(x) x * .632``,        ``rfsrc()`` signature; the
+``=0.632``              rounded: ``round(0.632 n)`` rows            size is ``round(sampsize(n))``
+``importance=False``    ``importance = FALSE``                      ``rfsrc()`` signature
+======================  ==========================================  =========================
+
+So by default each tree sees ``round(0.632 n)`` distinct rows drawn **without**
+replacement (not Breiman's bootstrap of n rows with replacement; ``replace=True,
+sample_fraction=1.0`` gives that).
+
+The random numbers are NumPy's, not R's: a forest here and an ``rfsrc`` forest with the
+same settings are two draws of the same random procedure, so their OOB measures agree
+statistically, not exactly (see ``validation/rfsrc_forest.py``).
+"""
+import math
+import numbers
+import warnings
+
+import numpy as np
+
+from ..tree._tree import GE, LE, LT
+
+__all__ = ["AUCForestClassifier", "oob_auc", "oob_brier", "oob_misclassification"]
+
+
+# --------------------------------------------------------------------------- measures
+def _defined_rows(y, proba, name):
+    y = np.asarray(y)
+    P = np.asarray(proba, dtype=np.float64)
+    if P.ndim != 2:
+        raise ValueError("%s must be 2-D (rows x classes), got shape %s" % (name, P.shape))
+    if y.ndim != 1 or y.shape[0] != P.shape[0]:
+        raise ValueError("y has %s entries but %s has %d rows"
+                         % (y.shape, name, P.shape[0]))
+    ok = ~np.isnan(P).any(axis=1)
+    return y[ok], P[ok]
+
+
+def _codes(y, n_classes):
+    y = np.asarray(y)
+    if y.dtype.kind not in "iu":
+        raise ValueError("y must hold integer class codes 0..K-1 (column order of proba)")
+    if y.size and (y.min() < 0 or y.max() >= n_classes):
+        raise ValueError("y has codes outside 0..%d" % (n_classes - 1))
+    return y.astype(np.int64)
+
+
+def oob_auc(y, proba):
+    r"""Multiclass AUC of Hand & Till as randomForestSRC's ``get.auc``.
+
+    For every pair of classes i < j, on the rows of those two classes,
+    A(i|j) is the AUC of probability column i for class i against class j (ties 1/2)
+    and the pair's value is (A(i|j) + A(j|i)) / 2; the result is the mean over pairs
+    (Hand & Till 2001, eq. 7).  With two classes it is the ordinary AUC.
+
+    As ``get.auc`` does, rows whose probabilities are NaN (never out of bag) are left
+    out, and a pair in which one class has fewer than 2 rows is left out of the mean (R
+    returns NA for it and averages with ``na.rm = TRUE``); a warning says which pairs.
+    NaN when no pair is left.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class codes 0..K-1 (the column of ``proba`` of each row's class).
+    proba : array-like, shape (n, K)
+        Class probabilities (NaN rows = no prediction).
+
+    Examples
+    --------
+    >>> oob_auc([0, 0, 1, 1], [[.9, .1], [.4, .6], [.6, .4], [.2, .8]])
+    0.75
+    """
+    y, P = _defined_rows(y, proba, "proba")
+    K = P.shape[1]
+    y = _codes(y, K)
+    counts = np.bincount(y, minlength=K)
+    from ..roc import auc as _auc
+
+    values, skipped = [], []
+    for i in range(K):
+        for j in range(i + 1, K):
+            if counts[i] < 2 or counts[j] < 2:
+                skipped.append((i, j))
+                continue
+            rows = (y == i) | (y == j)
+            yi = (y[rows] == i).astype(np.int64)
+            a_ij = float(_auc(yi, P[rows, i]))
+            a_ji = float(_auc(1 - yi, P[rows, j]))
+            values.append(0.5 * (a_ij + a_ji))
+    if skipped:
+        warnings.warn("oob_auc: class pairs %s left out of the mean: a class has fewer than "
+                      "2 rows with a prediction (randomForestSRC's get.auc gives NA for them "
+                      "and drops them)" % skipped, UserWarning, stacklevel=2)
+    return float(np.mean(values)) if values else float("nan")
+
+
+def oob_brier(y, proba, *, normalized=True):
+    r"""Brier score as randomForestSRC's ``get.brier.error``.
+
+    .. math:: B = c_K \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n} (1[y_i = k] - p_{ik})^2,
+              \qquad c_K = \frac{K}{K-1} \text{ (normalized) or } \frac{1}{K}.
+
+    The normalised form (the default of ``get.brier.error``) equals 1 for the "coin toss"
+    p_ik = 1/K whatever the class frequencies, since then the sum is (K - 1)/K; for two
+    classes it is 4 times the usual binary Brier score mean((y - p)^2).  Rows with NaN
+    probabilities are left out (R's ``mean(..., na.rm = TRUE)``).
+
+    Examples
+    --------
+    Two classes: the usual Brier score of these rows is ((.1)^2 + (.4)^2) / 2 = 0.085,
+    and the normalised value is 4 x 0.085:
+
+    >>> round(oob_brier([0, 1], [[.9, .1], [.4, .6]]), 12)
+    0.34
+    """
+    y, P = _defined_rows(y, proba, "proba")
+    K = P.shape[1]
+    if K < 2:
+        raise ValueError("proba must have at least 2 columns (classes)")
+    y = _codes(y, K)
+    if y.size == 0:
+        return float("nan")
+    onehot = np.zeros_like(P)
+    onehot[np.arange(y.size), y] = 1.0
+    per_class = ((onehot - P) ** 2).mean(axis=0)
+    const = K / (K - 1.0) if normalized else 1.0 / K
+    return float(const * per_class.sum())
+
+
+def oob_misclassification(y, proba):
+    """Misclassification rate of the Bayes rule (largest probability; ties go to the
+    first class in column order) over the rows with a prediction: randomForestSRC's
+    OOB ``err.rate`` (column ``all``, last tree).
+
+    randomForestSRC breaks ties at random; rocstats breaks them deterministically, so
+    on exactly tied rows the two can differ.
+
+    Examples
+    --------
+    >>> oob_misclassification([0, 1, 1], [[.9, .1], [.6, .4], [.2, .8]])
+    0.3333333333333333
+    """
+    y, P = _defined_rows(y, proba, "proba")
+    y = _codes(y, P.shape[1])
+    if y.size == 0:
+        return float("nan")
+    return float(np.mean(P.argmax(axis=1) != y))
+
+
+# --------------------------------------------------------------------------- fast routing
+class _Routing:
+    """Flat arrays of a numeric tree for vectorised routing (one NumPy step per level).
+
+    ``proba[node]`` is the node's class frequencies (value / value.sum()).  Trees with
+    categorical splits, or rows with NaN, fall back to :meth:`Tree.apply`.
+    """
+
+    __slots__ = ("tree", "left", "right", "feature", "threshold", "kind", "proba", "numeric")
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.left = np.asarray(tree.left, dtype=np.int64)
+        self.right = np.asarray(tree.right, dtype=np.int64)
+        m = self.left.size
+        self.feature = np.zeros(m, dtype=np.int64)
+        self.threshold = np.zeros(m, dtype=np.float64)
+        self.kind = np.full(m, LE, dtype=np.int64)
+        numeric = True
+        for i, s in enumerate(tree.split):
+            if s is None:
+                continue
+            if s.kind not in (LT, GE, LE):
+                numeric = False
+                break
+            self.feature[i] = s.feature
+            self.threshold[i] = s.threshold
+            self.kind[i] = s.kind
+        self.numeric = numeric
+        value = np.asarray(tree.value, dtype=np.float64)
+        tot = value.sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            self.proba = np.where(tot > 0, value / np.where(tot > 0, tot, 1.0), np.nan)
+
+    def apply(self, X):
+        if not self.numeric or np.isnan(X).any():
+            return self.tree.apply(X)
+        n = X.shape[0]
+        node = np.zeros(n, dtype=np.int64)
+        active = np.arange(n) if self.left[0] >= 0 else np.empty(0, dtype=np.int64)
+        while active.size:
+            nd = node[active]
+            x = X[active, self.feature[nd]]
+            thr = self.threshold[nd]
+            kd = self.kind[nd]
+            go_left = np.where(kd == LE, x <= thr, np.where(kd == LT, x < thr, x >= thr))
+            nxt = np.where(go_left, self.left[nd], self.right[nd])
+            node[active] = nxt
+            active = active[self.left[nxt] >= 0]
+        return node
+
+
+# --------------------------------------------------------------------------- one tree
+def _grower():
+    try:
+        from ..tree._auc_builder import grow_auc_tree
+    except ImportError as exc:  # pragma: no cover - depends on the AUC tree module
+        raise ImportError("AUCForestClassifier needs rocstats.tree._auc_builder.grow_auc_tree "
+                          "(the single AUC-tree grower), which could not be imported: %s"
+                          % exc) from exc
+    return grow_auc_tree
+
+
+def _sample_rows(rng, n, *, bootstrap, replace, size):
+    if not bootstrap:
+        return np.arange(n)
+    if replace:
+        return np.sort(rng.integers(0, n, size=size))
+    return np.sort(rng.choice(n, size=size, replace=False))
+
+
+def _fit_one(X, y, n_classes, grow_kw, sample_kw, seed, vimp):
+    """Grow one tree; return (tree, sampled rows, oob rows, their leaf frequencies,
+    permuted-OOB frequencies (p, n_oob, K) or None)."""
+    grower = _grower()
+    grow_seed, perm_seed = seed.spawn(2)
+    rng = np.random.default_rng(grow_seed)
+    n = X.shape[0]
+    rows = _sample_rows(rng, n, **sample_kw)
+    uniq, mult = np.unique(rows, return_counts=True)
+    if uniq.size == rows.size:
+        tree = grower(X[rows], y[rows], n_classes=n_classes, rng=rng, **grow_kw)
+    else:  # with replacement: a row drawn m times has weight m (= the row repeated m times)
+        tree = grower(X[uniq], y[uniq], n_classes=n_classes, rng=rng,
+                      sample_weight=mult.astype(np.float64), **grow_kw)
+    inbag = np.zeros(n, dtype=bool)
+    inbag[rows] = True
+    oob = np.flatnonzero(~inbag)
+    route = _Routing(tree)
+    Xo = X[oob]
+    prob = route.proba[route.apply(Xo)] if oob.size else np.empty((0, n_classes))
+    perm_prob = None
+    if vimp and oob.size:
+        prng = np.random.default_rng(perm_seed)
+        p = X.shape[1]
+        perm_prob = np.empty((p, oob.size, n_classes))
+        for j in range(p):
+            Xp = Xo.copy()
+            Xp[:, j] = Xo[prng.permutation(oob.size), j]
+            perm_prob[j] = route.proba[route.apply(Xp)]
+    return tree, rows, oob, prob, perm_prob
+
+
+# --------------------------------------------------------------------------- estimator
+def _check_X(X, name="X"):
+    try:
+        import pandas as pd
+    except ImportError:  # pragma: no cover
+        pd = None
+    names = None
+    if pd is not None and isinstance(X, pd.DataFrame):
+        bad = [c for c in X.columns
+               if not (pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]))]
+        if bad:
+            raise ValueError("%s has non-numeric columns %s; AUCForestClassifier has no "
+                             "categorical handling: encode them as numbers first"
+                             % (name, [str(c) for c in bad]))
+        names = np.asarray([str(c) for c in X.columns], dtype=object)
+        X = X.to_numpy(dtype=np.float64)
+    else:
+        arr = np.asarray(X)
+        if arr.dtype.kind not in "biuf":
+            raise ValueError("%s must be numeric (got dtype %s); AUCForestClassifier has no "
+                             "categorical handling: encode categories as numbers first"
+                             % (name, arr.dtype))
+        X = arr.astype(np.float64)
+    if X.ndim != 2:
+        raise ValueError("%s must be 2-D (rows x features), got shape %s" % (name, X.shape))
+    if np.isnan(X).any():
+        raise ValueError("%s contains NaN; AUCForestClassifier does not impute missing "
+                         "values (randomForestSRC's default na.action='na.omit' drops "
+                         "such rows: do that explicitly)" % name)
+    if np.isinf(X).any():
+        raise ValueError("%s contains infinite values" % name)
+    return np.ascontiguousarray(X), names
+
+
+def _check_y(y, n_rows):
+    try:
+        import pandas as pd
+    except ImportError:  # pragma: no cover
+        pd = None
+    if pd is not None and isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        if y.isna().any():
+            raise ValueError("y contains missing values")
+        classes = np.asarray(y.cat.categories)
+        codes = y.cat.codes.to_numpy().astype(np.int64)
+        present = np.unique(codes)
+        if present.size < classes.size:
+            warnings.warn("y has empty categories %s; they are dropped"
+                          % classes[np.setdiff1d(np.arange(classes.size), present)].tolist(),
+                          UserWarning, stacklevel=3)
+            classes = classes[present]
+            codes = np.searchsorted(present, codes)
+    else:
+        y = np.asarray(y)
+        if y.ndim != 1:
+            raise ValueError("y must be 1-D, got shape %s" % (y.shape,))
+        if y.dtype.kind == "f" and np.isnan(y).any():
+            raise ValueError("y contains NaN")
+        if y.dtype.kind == "O" and any(v is None for v in y.tolist()):
+            raise ValueError("y contains missing values (None)")
+        classes, codes = np.unique(y, return_inverse=True)
+        codes = codes.astype(np.int64).reshape(-1)
+    if codes.shape[0] != n_rows:
+        raise ValueError("X has %d rows but y has %d entries" % (n_rows, codes.shape[0]))
+    if classes.size < 2:
+        raise ValueError("y has a single class %s; a classifier needs at least 2"
+                         % classes.tolist())
+    return classes, codes
+
+
+class _Params:
+    """get_params / set_params in scikit-learn's style, from the __init__ signature."""
+
+    @classmethod
+    def _param_names(cls):
+        import inspect
+
+        sig = inspect.signature(cls.__init__)
+        return [p.name for p in sig.parameters.values() if p.name != "self"]
+
+    def get_params(self, deep=True):
+        return {name: getattr(self, name) for name in self._param_names()}
+
+    def set_params(self, **params):
+        valid = set(self._param_names())
+        for key, value in params.items():
+            if key not in valid:
+                raise ValueError("invalid parameter %r for %s; valid: %s"
+                                 % (key, type(self).__name__, sorted(valid)))
+            setattr(self, key, value)
+        return self
+
+    def __repr__(self):
+        changed = []
+        import inspect
+
+        sig = inspect.signature(type(self).__init__)
+        for name, p in sig.parameters.items():
+            if name == "self":
+                continue
+            v = getattr(self, name)
+            if not (v is p.default or (isinstance(v, (int, float, str)) and v == p.default)):
+                changed.append("%s=%r" % (name, v))
+        return "%s(%s)" % (type(self).__name__, ", ".join(changed))
+
+
+class AUCForestClassifier(_Params):
+    r"""Random forest of AUC-split classification trees (randomForestSRC's
+    ``rfsrc(y ~ ., data, splitrule = "auc")``).
+
+    Each of ``n_trees`` trees is grown on ``round(sample_fraction * n)`` rows drawn without
+    replacement (``replace=False``, randomForestSRC's ``samptype = "swor"``) or with
+    replacement; at every node ``max_features`` variables are drawn, and for each at most
+    ``n_split`` random cut points (all observed values when 0) are scored by the AUC split
+    statistic (seed 000: two classes, 1 + |alpha_1 - alpha_2| with alpha_k the fraction of
+    class k sent right; several classes, its average over class pairs).  As in
+    randomForestSRC, a node is split while it holds two classes and at least
+    ``2 * node_size`` rows (see :func:`rocstats.tree._auc_builder.grow_auc_tree`).
+
+    Parameters
+    ----------
+    n_trees : int, default 500
+        Number of trees (``ntree``).
+    max_features : {"sqrt", "log2"}, int, float or None, default "sqrt"
+        Variables tried at each node (``mtry``): "sqrt" = ceil(sqrt(p)) (randomForestSRC's
+        classification default), "log2" = ceil(log2(p)), an int in 1..p, a float in (0, 1]
+        = ceil(fraction * p), None = p.
+    node_size : int, default 1
+        randomForestSRC's ``nodesize`` (classification default 1).
+    n_split : int, default 10
+        ``nsplit``: number of random cut points per variable; 0 = every observed value.
+    bootstrap : bool, default True
+        Grow each tree on a random subsample (``bootstrap = "by.root"``).  False: every tree
+        sees all rows (``bootstrap = "none"``) and there is no out-of-bag estimate.
+    replace : bool, default False
+        Draw with replacement (``samptype = "swr"``) or without (``"swor"``, the default).
+    sample_fraction : float, default 0.632
+        Rows per tree as a fraction of n (``sampsize``): ``round(sample_fraction * n)``,
+        at least 1; at most 1 when ``replace`` is False.
+    importance : bool or "permute", default False
+        Compute permutation variable importance (``feature_importances_``) during fit.
+    n_jobs : int or None, default None
+        Trees grown in parallel with joblib (None = 1 unless inside a
+        ``joblib.parallel_config`` context; -1 = all cores).  Any joblib backend works
+        (loky, threading, dask, ray).
+    random_state : int, numpy Generator, SeedSequence or None
+        One :class:`numpy.random.SeedSequence` is made from it and spawns one child per
+        tree, so the forest does not depend on ``n_jobs`` or the backend.
+    progress : bool, default False
+        Show a tqdm progress bar over the trees.
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        Class labels (sorted unique values of y, or the categories of a pandas
+        Categorical).
+    estimators_ : list of :class:`rocstats.tree._tree.Tree`
+        The fitted trees (leaf ``value`` = in-sample class counts).
+    oob_decision_function_ : ndarray (n, K)
+        Out-of-bag class probabilities: for each row, the average of the leaf class
+        frequencies of the trees that did not see it (NaN if every tree saw it).
+    oob_n_trees_ : ndarray (n,)
+        Number of trees for which each row is out of bag.
+    inbag_ : ndarray of int32 (n_trees, n)
+        How many times each row is in each tree's sample (randomForestSRC's ``inbag``);
+        0 = out of bag.
+    oob_auc_, oob_brier_, oob_misclassification_ : float
+        :func:`oob_auc`, :func:`oob_brier` and :func:`oob_misclassification` of the OOB
+        probabilities (randomForestSRC's ``get.auc``, ``get.brier.error`` and OOB
+        ``err.rate``).
+    feature_importances_ : ndarray (p,)
+        With ``importance``: permutation importance (randomForestSRC's
+        ``importance = "permute"``, Breiman-Cutler): for variable j, the OOB
+        misclassification rate of the forest when, in every tree, x_j is permuted among
+        that tree's OOB rows, minus the OOB misclassification rate of the forest
+        (randomForestSRC's default ``perf.type`` for classification is misclassification).
+        randomForestSRC's ``importance = TRUE`` means its faster "anti" VIMP, which is
+        not implemented here.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rocstats.ensemble import AUCForestClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(100, 3)); y = (X[:, 0] + 0.3 * rng.normal(size=100) > 0)
+    >>> f = AUCForestClassifier(n_trees=50, random_state=1).fit(X, y)
+    >>> f.max_features_, f.sample_size_, f.inbag_.sum(axis=1)[:3]   # ceil(sqrt 3), round(63.2)
+    (2, 63, array([63, 63, 63]))
+    >>> bool(f.oob_auc_ > 0.9), f.predict_proba(X[:2]).shape
+    (True, (2, 2))
+    """
+
+    def __init__(self, *, n_trees=500, max_features="sqrt", node_size=1, n_split=10,
+                 bootstrap=True, replace=False, sample_fraction=0.632, importance=False,
+                 n_jobs=None, random_state=None, progress=False):
+        self.n_trees = n_trees
+        self.max_features = max_features
+        self.node_size = node_size
+        self.n_split = n_split
+        self.bootstrap = bootstrap
+        self.replace = replace
+        self.sample_fraction = sample_fraction
+        self.importance = importance
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.progress = progress
+
+    # ------------------------------------------------------------------ checks
+    def _mtry(self, p):
+        mf = self.max_features
+        if mf is None:
+            return p
+        if isinstance(mf, str):
+            if mf == "sqrt":
+                return max(1, int(math.ceil(math.sqrt(p))))
+            if mf == "log2":
+                return max(1, int(math.ceil(math.log2(p)))) if p > 1 else 1
+            raise ValueError("max_features must be 'sqrt', 'log2', an int, a float in "
+                             "(0, 1] or None, got %r" % (mf,))
+        if isinstance(mf, (bool, np.bool_)):
+            raise ValueError("max_features must be 'sqrt', 'log2', an int, a float in "
+                             "(0, 1] or None, got %r" % (mf,))
+        if isinstance(mf, numbers.Integral):
+            if not 1 <= mf <= p:
+                raise ValueError("max_features=%d is out of range: it must be between 1 and "
+                                 "the number of features (%d)" % (mf, p))
+            return int(mf)
+        if isinstance(mf, numbers.Real):
+            if not 0.0 < mf <= 1.0:
+                raise ValueError("max_features=%r is out of range: a float must be in (0, 1]"
+                                 % (mf,))
+            return max(1, int(math.ceil(mf * p)))
+        raise ValueError("max_features must be 'sqrt', 'log2', an int, a float in (0, 1] or "
+                         "None, got %r" % (mf,))
+
+    def _check_params(self, n, p):
+        def _int(name, lo):
+            v = getattr(self, name)
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or v < lo:
+                raise ValueError("%s must be an integer >= %d, got %r" % (name, lo, v))
+            return int(v)
+
+        n_trees = _int("n_trees", 1)
+        node_size = _int("node_size", 1)
+        n_split = _int("n_split", 0)
+        mtry = self._mtry(p)
+        sf = self.sample_fraction
+        if isinstance(sf, (bool, np.bool_)) or not isinstance(sf, numbers.Real) or not sf > 0:
+            raise ValueError("sample_fraction must be a number > 0, got %r" % (sf,))
+        if not self.replace and sf > 1:
+            raise ValueError("sample_fraction=%r > 1 needs replace=True (sampling without "
+                             "replacement cannot draw more than n rows)" % (sf,))
+        size = max(1, int(np.round(sf * n)))   # R's round(): half to even, like np.round
+        if self.importance not in (False, True, "permute"):
+            raise ValueError("importance must be False, True or 'permute', got %r"
+                             % (self.importance,))
+        return n_trees, node_size, n_split, mtry, size
+
+    def _seed_sequence(self):
+        rs = self.random_state
+        if isinstance(rs, np.random.SeedSequence):
+            return rs
+        if isinstance(rs, np.random.Generator):
+            return np.random.SeedSequence(int(rs.integers(0, 2 ** 63)))
+        if isinstance(rs, np.random.RandomState):
+            return np.random.SeedSequence(int(rs.randint(0, 2 ** 31 - 1)))
+        if rs is None or isinstance(rs, numbers.Integral):
+            if rs is not None and rs < 0:
+                raise ValueError("random_state must be >= 0, got %r" % (rs,))
+            return np.random.SeedSequence(rs)
+        raise ValueError("random_state must be None, an int, a numpy Generator or a "
+                         "SeedSequence, got %r" % (rs,))
+
+    # ------------------------------------------------------------------ fit
+    def fit(self, X, y):
+        """Grow the forest on ``X`` (numeric, no NaN) and class labels ``y``; compute the
+        out-of-bag probabilities and measures (and the importance if asked)."""
+        from joblib import Parallel, delayed
+
+        X, names = _check_X(X)
+        n, p = X.shape
+        classes, codes = _check_y(y, n)
+        n_trees, node_size, n_split, mtry, size = self._check_params(n, p)
+        K = classes.size
+        grow_kw = dict(node_size=node_size, node_depth=None, max_features=mtry,
+                       n_split=n_split)
+        sample_kw = dict(bootstrap=bool(self.bootstrap), replace=bool(self.replace),
+                         size=size)
+        seeds = self._seed_sequence().spawn(n_trees)
+        vimp = bool(self.importance) and bool(self.bootstrap)
+
+        tasks = (delayed(_fit_one)(X, codes, K, grow_kw, sample_kw, s, vimp)
+                 for s in seeds)
+        results = Parallel(n_jobs=self.n_jobs, return_as="generator")(tasks)
+        if self.progress:
+            from tqdm.auto import tqdm
+
+            results = tqdm(results, total=n_trees, desc="AUC forest", unit="tree")
+
+        oob_sum = np.zeros((n, K))
+        oob_cnt = np.zeros(n, dtype=np.int64)
+        perm_sum = np.zeros((p, n, K)) if vimp else None
+        trees = []
+        inbag = np.zeros((n_trees, n), dtype=np.int32)
+        for t, (tree, rows, oob, prob, perm_prob) in enumerate(results):
+            trees.append(tree)
+            inbag[t] = np.bincount(rows, minlength=n)
+            if oob.size:
+                oob_sum[oob] += prob
+                oob_cnt[oob] += 1
+                if vimp:
+                    perm_sum[:, oob, :] += perm_prob
+
+        self.classes_ = classes
+        self.n_features_in_ = p
+        if names is not None:
+            self.feature_names_in_ = names
+        self.estimators_ = trees
+        self._routes = [_Routing(t) for t in trees]
+        self.max_features_ = mtry
+        self.sample_size_ = size if self.bootstrap else n
+        self.oob_n_trees_ = oob_cnt
+        self.inbag_ = inbag
+        if self.bootstrap:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                oob = oob_sum / oob_cnt[:, None]
+            oob[oob_cnt == 0] = np.nan
+            never = int(np.count_nonzero(oob_cnt == 0))
+            if never:
+                warnings.warn("%d rows were in the sample of every tree and have no "
+                              "out-of-bag prediction (NaN); use more trees" % never,
+                              UserWarning, stacklevel=2)
+            self.oob_decision_function_ = oob
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self.oob_auc_ = oob_auc(codes, oob)
+            self.oob_brier_ = oob_brier(codes, oob)
+            self.oob_misclassification_ = oob_misclassification(codes, oob)
+            if vimp:
+                base = self.oob_misclassification_
+                imp = np.empty(p)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    for j in range(p):
+                        pj = perm_sum[j] / oob_cnt[:, None]
+                        pj[oob_cnt == 0] = np.nan
+                        imp[j] = oob_misclassification(codes, pj) - base
+                self.feature_importances_ = imp
+        else:
+            nan = float("nan")
+            self.oob_decision_function_ = np.full((n, K), nan)
+            self.oob_auc_ = self.oob_brier_ = self.oob_misclassification_ = nan
+            if self.importance:
+                warnings.warn("importance needs out-of-bag rows: with bootstrap=False it is "
+                              "not computed", UserWarning, stacklevel=2)
+        return self
+
+    # ------------------------------------------------------------------ predict
+    def _check_fitted(self):
+        if not hasattr(self, "estimators_"):
+            raise RuntimeError("this AUCForestClassifier is not fitted yet; call fit first")
+
+    def _check_predict_X(self, X):
+        self._check_fitted()
+        names = getattr(self, "feature_names_in_", None)
+        try:
+            import pandas as pd
+        except ImportError:  # pragma: no cover
+            pd = None
+        if names is not None and pd is not None and isinstance(X, pd.DataFrame):
+            missing = [c for c in names if c not in set(map(str, X.columns))]
+            extra = [str(c) for c in X.columns if str(c) not in set(names)]
+            if missing or extra:
+                raise ValueError("X columns differ from the fitted ones: missing %s, extra %s"
+                                 % (missing, extra))
+            X = X[[c for c in X.columns if str(c) in set(names)]]
+            X = X[sorted(X.columns, key=lambda c: list(names).index(str(c)))]
+        X, _ = _check_X(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError("X has %d features, the forest was fitted with %d"
+                             % (X.shape[1], self.n_features_in_))
+        return X
+
+    def apply(self, X):
+        """Leaf (node index into each tree's arrays) of every row in every tree:
+        int64 array (n_rows, n_trees)."""
+        X = self._check_predict_X(X)
+        return np.column_stack([r.apply(X) for r in self._routes]) if self._routes else \
+            np.empty((X.shape[0], 0), dtype=np.int64)
+
+    def predict_proba(self, X):
+        """Class probabilities: the average over the trees of the class frequencies of
+        the leaf each row reaches (randomForestSRC's ensemble for classification);
+        columns in ``classes_`` order."""
+        X = self._check_predict_X(X)
+        out = np.zeros((X.shape[0], self.classes_.size))
+        for r in self._routes:
+            out += r.proba[r.apply(X)]
+        return out / len(self._routes)
+
+    def predict(self, X):
+        """Class with the largest probability (ties: the first in ``classes_``)."""
+        self._check_fitted()
+        return self.classes_[self.predict_proba(X).argmax(axis=1)]
