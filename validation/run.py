@@ -41,6 +41,18 @@ OUTPUT_DIR = REPO_ROOT / "validation" / "output"
 SUITES = {
     "proc_parity": ("validation.proc_parity:run",
                     "AUC, DeLong variance / covariance / CI and DeLong tests vs pROC 1.18"),
+    "sauc_mc": ("validation.sauc_mc:run",
+                "scored AUC: variance vs Monte Carlo variance, size of sauc_test under H0"),
+    "rossa_mc": ("validation.rossa_mc:run",
+                 "Rossa's chi-square GoF test of ROC(v) = v: Monte Carlo size and power"),
+    "rfsrc_parity": ("validation.rfsrc_parity:run",
+                     "single AUC trees (exact partition / splits / predicted, replay of "
+                     "every node) vs randomForestSRC 3.6.1"),
+    "rfsrc_forest": ("validation.rfsrc_forest:run",
+                     "AUC forest OOB AUC / Brier / misclassification vs randomForestSRC 3.6.1"),
+    "rpart_parity": ("validation.rpart_parity:run",
+                     "CART trees (frame, cptable, splits, where, variable importance) vs "
+                     "rpart 4.1.19"),
 }
 
 

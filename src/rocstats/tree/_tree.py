@@ -120,6 +120,16 @@ class Tree:
     majority_left : bool
         Direction of the training majority at the node (rpart ``use_surrogate = 2``
         sends rows with every surrogate missing this way).
+    default_dir : int8
+        The direction :meth:`route` actually uses for such rows: -1 left, +1 right, 0
+        none (the row stays at the node).  Set by :meth:`set_split`; by default it
+        follows ``majority_left``.  rpart's predictions go to the child with more
+        training rows and stay at the node when both children have the same number.
+    last_surrogate : int8
+        rpart's fit-time ``lastsurrogate``: -1 when the primary split sent more weight
+        left, +1 right, 0 on a tie or when no surrogates were searched
+        (``maxsurrogate = 0``).  rpart's cross-validation walk uses it (0 = right);
+        0 for leaves and for builders that do not set it.
 
     Lists (one entry per node)
     --------------------------
@@ -143,6 +153,8 @@ class Tree:
     risk: list = field(default_factory=list)
     complexity: list = field(default_factory=list)
     majority_left: list = field(default_factory=list)
+    default_dir: list = field(default_factory=list)
+    last_surrogate: list = field(default_factory=list)
     split: list = field(default_factory=list)
     competitors: list = field(default_factory=list)
     surrogates: list = field(default_factory=list)
@@ -183,17 +195,31 @@ class Tree:
         self.risk.append(float(risk))
         self.complexity.append(float(complexity))
         self.majority_left.append(True)
+        self.default_dir.append(-1)
+        self.last_surrogate.append(0)
         self.split.append(None)
         self.competitors.append([])
         self.surrogates.append([])
         return idx
 
-    def set_split(self, node, split, *, competitors=(), surrogates=(), majority_left=True):
-        """Record the primary split of ``node`` (before its children are added)."""
+    def set_split(self, node, split, *, competitors=(), surrogates=(), majority_left=True,
+                  default_dir=None, last_surrogate=0):
+        """Record the primary split of ``node`` (before its children are added).
+
+        ``default_dir`` (-1, 0 or +1) overrides the direction derived from
+        ``majority_left`` for rows that no split can route (see ``default_dir``)."""
         self.split[node] = split
         self.competitors[node] = list(competitors)
         self.surrogates[node] = list(surrogates)
         self.majority_left[node] = bool(majority_left)
+        if default_dir is None:
+            default_dir = -1 if majority_left else 1
+        if default_dir not in (-1, 0, 1):
+            raise ValueError("default_dir must be -1, 0 or 1, got %r" % (default_dir,))
+        self.default_dir[node] = int(default_dir)
+        if last_surrogate not in (-1, 0, 1):
+            raise ValueError("last_surrogate must be -1, 0 or 1, got %r" % (last_surrogate,))
+        self.last_surrogate[node] = int(last_surrogate)
 
     def finalize(self):
         """Turn the per-node lists of numbers into NumPy arrays; returns ``self``."""
@@ -204,6 +230,8 @@ class Tree:
         for name in ("weight", "risk", "complexity"):
             setattr(self, name, np.asarray(getattr(self, name), dtype=np.float64))
         self.majority_left = np.asarray(self.majority_left, dtype=bool)
+        self.default_dir = np.asarray(self.default_dir, dtype=np.int8)
+        self.last_surrogate = np.asarray(self.last_surrogate, dtype=np.int8)
         self.value = (np.vstack(self.value) if len(self.value)
                       else np.empty((0, self.n_outputs)))
         self.finalized = True
@@ -277,7 +305,7 @@ class Tree:
                     break
                 d[todo] = s.direction(Xnode[todo, s.feature])
             if use_surrogate == 2:
-                d[d == 0] = -1 if self.majority_left[node] else 1
+                d[d == 0] = self.default_dir[node]
         return d
 
     def subtree(self, keep_split):
@@ -297,7 +325,9 @@ class Tree:
             if self.left[node] >= 0 and keep_split[node]:
                 new.set_split(idx, self.split[node], competitors=self.competitors[node],
                               surrogates=self.surrogates[node],
-                              majority_left=self.majority_left[node])
+                              majority_left=self.majority_left[node],
+                              default_dir=int(self.default_dir[node]),
+                              last_surrogate=int(self.last_surrogate[node]))
                 stack.append((self.right[node], idx, False))
                 stack.append((self.left[node], idx, True))
         return new.finalize()

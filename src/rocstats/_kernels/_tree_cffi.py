@@ -1,0 +1,115 @@
+"""The only module touching ``ffi`` / ``lib`` for the CART kernels (csrc/rocstats_tree.c).
+
+Same functions, arguments and results as ``_tree_numpy``.  Arrays are normalised to
+C-contiguous float64 / int64 / int8 here, and every length the C code relies on is
+checked before the call.
+"""
+import numpy as np
+
+from ._ckernels import ffi, lib  # ImportError if the extension was not built
+
+_ERRORS = {-1: MemoryError, -2: ValueError}
+
+
+def _raise(status, what):
+    if status == 0:
+        return
+    exc = _ERRORS.get(status, RuntimeError)
+    raise exc("rocstats: %s failed with status %d (%s)" % (
+        what, status, "out of memory" if status == -1 else "invalid argument"))
+
+
+def _d(a):
+    return ffi.cast("double *", ffi.from_buffer(a))
+
+
+def _i(a):
+    return ffi.cast("int64_t *", ffi.from_buffer(a))
+
+
+def _f64(a):
+    return np.ascontiguousarray(a, dtype=np.float64)
+
+
+def _i64(a):
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def numeric_splits(kind, xt, sorts, n1, n2, features, y, w, nclass, aprior, edge,
+                   node_risk):
+    xt = _f64(xt)
+    p, n = xt.shape
+    if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or sorts.shape != (p, n):
+        raise ValueError("sorts must be a C-contiguous int64 array of shape %s" % ((p, n),))
+    y, w = _f64(y), _f64(w)
+    if y.shape != (n,) or w.shape != (n,):
+        raise ValueError("y and w must have length %d" % n)
+    features = _i64(features)
+    if features.size and (features.min() < 0 or features.max() >= p):
+        raise ValueError("feature index out of range")
+    if not 0 <= n1 <= n2 <= n:
+        raise ValueError("bad node segment [%d, %d)" % (n1, n2))
+    aprior = _f64(aprior if aprior is not None else np.ones(1))
+    if kind != 3 and aprior.size < nclass:
+        raise ValueError("aprior needs %d entries" % nclass)
+    nf = features.size
+    improve = np.zeros(nf)
+    split = np.full(nf, np.nan)
+    direction = np.zeros(nf, dtype=np.int64)
+    count = np.zeros(nf, dtype=np.int64)
+    status = lib.rs_tree_numeric_splits(
+        int(kind), _d(xt), _i(sorts), n, int(n1), int(n2), _i(features), nf, _d(y), _d(w),
+        int(nclass), _d(aprior), int(edge), float(node_risk), _d(improve), _d(split),
+        _i(direction), _i(count))
+    _raise(status, "rs_tree_numeric_splits")
+    return improve, split, direction, count
+
+
+def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk):
+    x, y, w = _f64(x), _f64(y), _f64(w)
+    n = x.size
+    if y.shape != (n,) or w.shape != (n,):
+        raise ValueError("x, y and w must have the same length")
+    rows = _i64(rows)
+    if rows.size and (rows.min() < 0 or rows.max() >= n):
+        raise ValueError("row index out of range")
+    if nlev < 1:
+        raise ValueError("nlev must be >= 1")
+    aprior = _f64(aprior if aprior is not None else np.ones(1))
+    if kind != 3 and aprior.size < nclass:
+        raise ValueError("aprior needs %d entries" % nclass)
+    improve = np.zeros(1)
+    csplit = np.zeros(int(nlev), dtype=np.int64)
+    count = np.zeros(1, dtype=np.int64)
+    status = lib.rs_tree_categorical_split(
+        int(kind), _d(x), _i(rows), rows.size, _d(y), _d(w), int(nclass), _d(aprior),
+        int(nlev), int(edge), float(node_risk), _d(improve), _i(csplit), _i(count))
+    _raise(status, "rs_tree_categorical_split")
+    return float(improve[0]), csplit, int(count[0])
+
+
+def partition(sorts, n1, n2, goes):
+    if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or not sorts.flags.writeable:
+        raise ValueError("sorts must be a writeable C-contiguous int64 array")
+    p, n = sorts.shape
+    goes = np.ascontiguousarray(goes, dtype=np.int8)
+    if goes.shape != (n,):
+        raise ValueError("goes must have length %d" % n)
+    if not 0 <= n1 <= n2 <= n:
+        raise ValueError("bad node segment [%d, %d)" % (n1, n2))
+    tmp = np.empty(max(n2 - n1, 1), dtype=np.int64)
+    out = np.zeros(2, dtype=np.int64)
+    status = lib.rs_tree_partition(_i(sorts), n, p, int(n1), int(n2),
+                                   ffi.cast("int8_t *", ffi.from_buffer(goes)), _i(tmp),
+                                   _i(out[:1]), _i(out[1:]))
+    _raise(status, "rs_tree_partition")
+    return int(out[0]), int(out[1])
+
+
+def rpart_order(x):
+    """Row order of ``x`` (NaN sorted as 0, like rpart) produced by rpart's quicksort."""
+    xs = np.array(x, dtype=np.float64)          # a copy: sorted in place
+    xs[np.isnan(xs)] = 0.0
+    idx = np.arange(xs.size, dtype=np.int64)
+    lib.rs_tree_rpart_sort(_d(xs), _i(idx), xs.size)
+    return idx

@@ -1,0 +1,637 @@
+"""CART estimators with rpart 4.1's meaning: :class:`CARTClassifier`, :class:`CARTRegressor`.
+
+Source: Breiman, Friedman, Olshen & Stone (1984); Hastie, Tibshirani & Friedman, *The
+Elements of Statistical Learning* (2nd ed.), section 9.2; reference implementation R's
+rpart 4.1.19 (Therneau & Atkinson), whose outputs (``frame``, ``splits``, ``where``,
+``cptable``, ``variable.importance``) the fitted attributes reproduce.
+"""
+import copy
+import inspect
+
+import numpy as np
+import pandas as pd
+
+from ._builder import CARTBuilder
+from ._criterion import AnovaCriterion, GiniCriterion
+from ._data import CATEGORICAL, ORDERED, encode_fit, encode_predict, parse_formula
+from ._splitter import MAX_EXACT_LEVELS
+from ._tree import GE, LT
+
+try:
+    from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+except ImportError:  # pragma: no cover - scikit-learn is optional
+    class BaseEstimator:
+        """Minimal get_params / set_params (scikit-learn conventions)."""
+
+        @classmethod
+        def _get_param_names(cls):
+            sig = inspect.signature(cls.__init__)
+            return sorted(p.name for p in sig.parameters.values()
+                          if p.name != "self" and p.kind == p.KEYWORD_ONLY)
+
+        def get_params(self, deep=True):
+            return {k: getattr(self, k) for k in self._get_param_names()}
+
+        def set_params(self, **params):
+            valid = self._get_param_names()
+            for k, v in params.items():
+                if k not in valid:
+                    raise ValueError("invalid parameter %r for %s" % (k, type(self).__name__))
+                setattr(self, k, v)
+            return self
+
+    class ClassifierMixin:
+        _estimator_type = "classifier"
+
+        def score(self, X, y, sample_weight=None):
+            return float(np.average(self.predict(X) == np.asarray(y), weights=sample_weight))
+
+    class RegressorMixin:
+        _estimator_type = "regressor"
+
+        def score(self, X, y, sample_weight=None):
+            y = np.asarray(y, dtype=float)
+            r = y - self.predict(X)
+            return 1.0 - np.average(r ** 2, weights=sample_weight) / np.average(
+                (y - np.average(y, weights=sample_weight)) ** 2, weights=sample_weight)
+
+__all__ = ["CARTClassifier", "CARTRegressor"]
+
+
+def _seqsum(a):
+    a = np.asarray(a, dtype=np.float64)
+    return float(np.cumsum(a)[-1]) if a.size else 0.0
+
+
+def _int_param(name, value, lo, hi=None):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ValueError("%s must be an integer, got %r" % (name, value))
+    if value < lo or (hi is not None and value > hi):
+        rng = ">= %d" % lo if hi is None else "in %d..%d" % (lo, hi)
+        raise ValueError("%s must be %s, got %r" % (name, rng, value))
+    return int(value)
+
+
+class _BaseCART(BaseEstimator):
+    _method = None   # "class" or "anova"
+
+    # ------------------------------------------------------------------ checks
+    def _controls(self, n):
+        # rpart.control: minsplit = 20 and minbucket = round(minsplit / 3) by default;
+        # when only minbucket is given, minsplit = 3 * minbucket
+        if self.min_bucket is not None:
+            min_bucket = _int_param("min_bucket", self.min_bucket, 0)
+        if self.min_split is None:
+            min_split = 20 if self.min_bucket is None else 3 * min_bucket
+        else:
+            min_split = _int_param("min_split", self.min_split, 1)
+        if self.min_bucket is None:
+            min_bucket = int(round(min_split / 3))
+        if min_bucket > min_split:
+            raise ValueError("min_bucket (%d) must not exceed min_split (%d)"
+                             % (min_bucket, min_split))
+        cp = self.cp
+        if not isinstance(cp, (int, float, np.floating, np.integer)) or isinstance(cp, bool) \
+                or not np.isfinite(cp) or cp < 0:
+            raise ValueError("cp must be a finite number >= 0, got %r" % (cp,))
+        ctl = dict(min_split=min_split, min_bucket=min_bucket, cp=float(cp),
+                   max_depth=_int_param("max_depth", self.max_depth, 1, 30),
+                   max_compete=_int_param("max_compete", self.max_compete, 0),
+                   max_surrogate=_int_param("max_surrogate", self.max_surrogate, 0),
+                   use_surrogate=_int_param("use_surrogate", self.use_surrogate, 0, 2),
+                   surrogate_style=_int_param("surrogate_style", self.surrogate_style, 0, 1))
+        return ctl
+
+    def _folds(self, n):
+        xval = self.xval
+        if np.ndim(xval) == 0:
+            k = _int_param("xval", xval, 0)
+            if k <= 1:
+                return None
+            rng = np.random.default_rng(self.random_state)
+            return rng.permutation(np.resize(np.arange(1, k + 1), n)).astype(np.int64)
+        folds = np.asarray(xval)
+        if folds.ndim != 1 or folds.size != n:
+            raise ValueError("xval as a fold vector must have one entry per row (%d), got "
+                             "shape %s" % (n, folds.shape))
+        if folds.dtype.kind not in "iuf" or not np.all(np.isfinite(folds)) or \
+                np.any(folds != np.round(folds)):
+            raise ValueError("xval fold ids must be integers")
+        folds = folds.astype(np.int64)
+        k = np.unique(folds)
+        if k[0] != 1 or not np.array_equal(k, np.arange(1, k.size + 1)):
+            raise ValueError("xval fold ids must be the integers 1..K, each used; got %s"
+                             % k[:10])
+        return folds if k.size > 1 else None
+
+    @staticmethod
+    def _weights(sample_weight, n):
+        if sample_weight is None:
+            return np.ones(n)
+        w = np.asarray(sample_weight, dtype=np.float64)
+        if w.shape != (n,):
+            raise ValueError("sample_weight must have one entry per row (%d), got shape %s"
+                             % (n, w.shape))
+        if not np.all(np.isfinite(w)) or (w < 0).any():
+            raise ValueError("sample_weight must be finite and >= 0")
+        if not (w > 0).any():
+            raise ValueError("sample_weight has no positive entry")
+        return w
+
+    # ------------------------------------------------------------------ fitting
+    def fit(self, X, y, sample_weight=None):
+        """Grow the tree (rpart's partitioning), then compute the complexity table and,
+        when ``xval`` asks for it, cross-validate it.
+
+        Parameters
+        ----------
+        X : DataFrame or array, shape (n_rows, n_features)
+        y : array-like, shape (n_rows,)
+        sample_weight : array-like, optional
+            Case weights (rpart's ``weights``).
+
+        Returns
+        -------
+        self
+        """
+        self.__dict__.pop("formula_", None)    # set again by from_formula
+        M, info = encode_fit(X)
+        n = M.shape[0]
+        if n == 0:
+            raise ValueError("X has no rows")
+        allmiss = np.isnan(M).all(axis=1)
+        if allmiss.any():
+            raise ValueError("X rows %s have every predictor missing (rpart's na.rpart "
+                             "drops such rows); remove them first"
+                             % np.flatnonzero(allmiss)[:10].tolist())
+        yenc = self._encode_y(y, n)
+        w = self._weights(sample_weight, n)
+        ctl = self._controls(n)
+        folds = self._folds(n)
+        crit = self._make_criterion(yenc, w)
+        self._check_levels(M, info, crit)
+
+        self.feature_names_in_ = np.array(info.names, dtype=object)
+        self.n_features_in_ = len(info.names)
+        self._info = info
+        self._criterion = crit
+        self._ctl = ctl
+        builder = CARTBuilder(crit, n_levels=info.n_levels, **ctl)
+        res = builder.build(M, yenc, w, keep_sorts=folds is not None)
+        self.tree_ = res.tree
+        self.where_ = res.where
+        self._root_risk = res.root_risk
+        self._total_wt = _seqsum(w)
+        self._cp_tables(M, yenc, w, folds, builder, res)
+        self._importance = None
+        return self
+
+    @classmethod
+    def from_formula(cls, formula, data, *, sample_weight=None, **params):
+        """Fit from an R-style formula, e.g. ``"Kyphosis ~ Age + Number + Start"`` or
+        ``"y ~ ."`` (every other column); returns the fitted estimator."""
+        if not isinstance(data, pd.DataFrame):
+            raise ValueError("data must be a pandas DataFrame")
+        response, predictors = parse_formula(formula, data.columns)
+        cols = {str(c): c for c in data.columns}
+        est = cls(**params)
+        est.fit(data[[cols[c] for c in predictors]], data[cols[response]],
+                sample_weight=sample_weight)
+        est.formula_ = formula
+        return est
+
+    def _check_levels(self, M, info, crit):
+        if crit.nclass <= 2:
+            return
+        for j, kind in enumerate(info.kinds):
+            if kind == CATEGORICAL:
+                q = np.unique(M[~np.isnan(M[:, j]), j]).size
+                if q > MAX_EXACT_LEVELS:
+                    raise ValueError(
+                        "X column %r has %d levels; with more than two classes the exact "
+                        "search over level subsets is limited to %d levels"
+                        % (info.names[j], q, MAX_EXACT_LEVELS))
+
+    def _cp_tables(self, M, yenc, w, folds, builder, res):
+        self._cptable = None
+        self._cp_error = None
+        try:
+            from . import _prune
+        except ImportError:
+            self._cp_error = ("the complexity table needs rocstats.tree._prune, which is "
+                              "not available yet")
+            return
+        table = _prune.cp_table(self.tree_, root_risk=self._root_risk, alpha=res.alpha)
+        table = pd.DataFrame(table).reset_index(drop=True)
+        if folds is not None and self.tree_.node_count > 1:
+            state = {"alpha": res.alpha, "old_wt": self._total_wt, "iscale": res.iscale}
+
+            def fit_fold(train_idx):
+                """Grow a tree on ``train_idx`` as rpart's xval.c does: same criterion
+                (priors from the full data), alpha scaled by the share of weight; call
+                in fold order 1..K."""
+                train_idx = np.asarray(train_idx, dtype=np.int64)
+                temp = _seqsum(w[train_idx])
+                state["alpha"] *= temp / state["old_wt"]
+                state["old_wt"] = temp
+                r = builder.build(M, yenc, w, rows=train_idx, alpha=state["alpha"],
+                                  iscale=state["iscale"])
+                state["iscale"] = r.iscale
+                return r.tree
+
+            extra = dict(method=self._method, use_surrogate=self._ctl["use_surrogate"],
+                         root_risk_value=self._root_risk)
+            if self._method == "class":
+                crit = self._criterion
+                extra.update(loss=crit.loss, prior=crit.prior_input, n_classes=crit.nclass)
+            xerror, xstd = _prune.cross_validate(fit_fold, M, yenc, w, folds, table, **extra)
+            table["xerror"] = np.asarray(xerror, dtype=float)
+            table["xstd"] = np.asarray(xstd, dtype=float)
+        else:
+            table["xerror"] = np.nan
+            table["xstd"] = np.nan
+        self._cptable = table
+
+    # ------------------------------------------------------------------ outputs
+    def _check_fitted(self):
+        if not hasattr(self, "tree_"):
+            raise ValueError("this %s is not fitted yet; call fit first" % type(self).__name__)
+
+    @property
+    def cptable_(self):
+        """rpart's cptable: ``CP``, ``nsplit``, ``rel error``, ``xerror``, ``xstd``."""
+        self._check_fitted()
+        if self._cptable is None:
+            raise NotImplementedError(self._cp_error)
+        return self._cptable
+
+    @property
+    def variable_importance_(self):
+        """rpart's ``variable.importance`` (decreasing; zero importances omitted)."""
+        self._check_fitted()
+        if self._importance is None:
+            try:
+                from ._importance import variable_importance
+            except ImportError:
+                raise NotImplementedError("variable importance needs "
+                                          "rocstats.tree._importance, not available yet") from None
+            self._importance = variable_importance(self.tree_, list(self._info.names))
+        return self._importance
+
+    def print_cp(self):
+        """The complexity table as rpart's ``printcp`` prints it."""
+        self._check_fitted()
+        try:
+            from ._export import print_cp
+        except ImportError:
+            raise NotImplementedError("print_cp needs rocstats.tree._export") from None
+        return print_cp(self)
+
+    def summary(self):
+        """printcp text followed by the variable importance."""
+        self._check_fitted()
+        try:
+            from ._export import summary
+        except ImportError:
+            raise NotImplementedError("summary needs rocstats.tree._export") from None
+        return summary(self)
+
+    def _node_frame(self):
+        t = self.tree_
+        names = self._info.names
+        var = [names[s.feature] if s is not None else "<leaf>" for s in t.split]
+        frame = pd.DataFrame({
+            "var": var,
+            "n": np.asarray(t.n, dtype=np.int64),
+            "wt": np.asarray(t.weight, dtype=float),
+            "dev": np.asarray(t.risk, dtype=float),
+        }, index=pd.Index(np.asarray(t.node_id, dtype=np.int64), name="node"))
+        return frame
+
+    @property
+    def frame_(self):
+        """rpart's ``frame``: one row per node (preorder, index = node number)."""
+        self._check_fitted()
+        t = self.tree_
+        frame = self._node_frame()
+        self._add_yval(frame)
+        frame["complexity"] = np.asarray(t.complexity, dtype=float) / self._root_risk
+        frame["ncompete"] = np.array([len(c) for c in t.competitors], dtype=np.int64)
+        frame["nsurrogate"] = np.array([len(s) for s in t.surrogates], dtype=np.int64)
+        self._add_yval2(frame)
+        return frame
+
+    def _add_yval2(self, frame):
+        pass
+
+    def _csplit(self, split):
+        info = self._info
+        kind = info.kinds[split.feature]
+        if kind == CATEGORICAL:
+            q = len(info.levels[split.feature])
+            code = [2] * q
+            for l in split.left_levels:
+                code[l] = 1
+            for l in split.right_levels:
+                code[l] = 3
+            return q, np.nan, tuple(code)
+        ncat = -1 if split.kind == LT else (1 if split.kind == GE else 2)
+        if kind == ORDERED:
+            q = len(info.levels[split.feature])
+            cut = int(np.floor(split.threshold))
+            code = tuple((ncat + 2) if l + 1 <= cut else (-ncat + 2) for l in range(q))
+            return q, np.nan, code
+        return ncat, split.threshold, None
+
+    @property
+    def splits_(self):
+        """rpart's ``splits`` matrix as a DataFrame (primary, competitors, surrogates of
+        each internal node in frame order)."""
+        self._check_fitted()
+        t = self.tree_
+        names = self._info.names
+        out = []
+        for i in range(t.node_count):
+            if t.split[i] is None:
+                continue
+            groups = [("primary", [t.split[i]]), ("competitor", t.competitors[i]),
+                      ("surrogate", t.surrogates[i])]
+            for typ, lst in groups:
+                for s in lst:
+                    ncat, index, csplit = self._csplit(s)
+                    out.append(dict(node=int(t.node_id[i]), var=names[s.feature], type=typ,
+                                    count=float(s.count), ncat=int(ncat),
+                                    improve=float(s.improve), index=float(index),
+                                    adj=float(s.adj) if typ == "surrogate" else 0.0,
+                                    csplit=csplit))
+        cols = ["node", "var", "type", "count", "ncat", "improve", "index", "adj", "csplit"]
+        return pd.DataFrame(out, columns=cols)
+
+    # ------------------------------------------------------------------ prediction
+    def _leaf_index(self, X):
+        self._check_fitted()
+        M = encode_predict(X, self._info)
+        return self.tree_.apply(M, use_surrogate=self._ctl["use_surrogate"])
+
+    def apply(self, X):
+        """rpart node number where each row of ``X`` ends (an internal node when a row
+        cannot be routed further, as rpart's predictions)."""
+        return np.asarray(self.tree_.node_id, dtype=np.int64)[self._leaf_index(X)]
+
+    def prune(self, cp):
+        """A new fitted estimator pruned at complexity ``cp`` (rpart's ``prune``): every
+        split whose ``frame_.complexity`` is <= cp is removed."""
+        self._check_fitted()
+        if not np.isfinite(cp):
+            raise ValueError("cp must be a finite number, got %r" % (cp,))
+        new = copy.copy(self)
+        from ._prune import prune as _prune_tree
+        new.tree_ = _prune_tree(self.tree_, cp, root_risk=self._root_risk)
+        ids = set(int(k) for k in new.tree_.node_id)
+        where = self.where_.copy()
+        for k in np.unique(where):
+            m = int(k)
+            while m not in ids:
+                m //= 2
+            where[self.where_ == k] = m
+        new.where_ = where
+        if self._cptable is not None and new.tree_.node_count < self.tree_.node_count:
+            # (rpart's prune.rpart returns the tree untouched when no split goes)
+            from ._prune import prune_cptable
+            new._cptable = prune_cptable(self._cptable, cp).reset_index(drop=True)
+        new._importance = None
+        return new
+
+
+class CARTClassifier(ClassifierMixin, _BaseCART):
+    """Classification tree with rpart's Gini / information splitting, priors and loss.
+
+    Parameters
+    ----------
+    criterion : {"gini", "information"}
+    min_split : int, optional
+        Nodes with fewer rows are not split (rpart ``minsplit``).  Default 20, or
+        ``3 * min_bucket`` when only ``min_bucket`` is given (as ``rpart.control``).
+    min_bucket : int, optional
+        Fewest rows in a child (``minbucket``); default ``round(min_split / 3)``.
+    cp : float, default 0.01
+        Complexity parameter: splits that do not lower the relative risk by ``cp`` are
+        not kept.
+    max_depth : int, default 30
+        Root depth 0; at most 30 (rpart's limit).
+    max_compete, max_surrogate : int
+        Competitor and surrogate splits kept per node (``maxcompete``, ``maxsurrogate``).
+    use_surrogate : {0, 1, 2}
+        How rows with a missing split variable go down (rpart ``usesurrogate``).
+    surrogate_style : {0, 1}
+        rpart ``surrogatestyle``.
+    xval : int or array-like
+        Number of cross-validation folds (drawn with ``random_state``; they differ from
+        R's unless you pass R's fold vector), or a vector of fold ids 1..K per row.
+    prior : array-like or dict, optional
+        Class priors in class order (or label -> prior); must sum to 1.
+    loss : array-like (K, K), optional
+        ``loss[i, j]``: loss of predicting class j when the truth is class i; zero
+        diagonal.
+    random_state : int, optional
+        Seed for the cross-validation folds.
+
+    Examples
+    --------
+    Six rows, one numeric feature, classes 0 1 0 0 1 1.  rpart's Gini improvement of a
+    cut is :math:`n\\,G(\\text{node}) - n_L G(L) - n_R G(R)` with
+    :math:`G = \\sum_j p_j (1 - p_j)`.  The root has :math:`6 \\cdot 2 \\cdot \\tfrac12 \\cdot
+    \\tfrac12 = 3`; the cut at 4.5 leaves {0, 1, 0, 0} (:math:`4 \\cdot 2 \\cdot \\tfrac14
+    \\cdot \\tfrac34 = 1.5`) and {1, 1} (0), improvement 1.5, the best of the five cuts:
+
+    >>> import numpy as np
+    >>> from rocstats.tree import CARTClassifier
+    >>> X = np.array([[1.], [2.], [3.], [4.], [5.], [6.]])
+    >>> y = np.array([0, 1, 0, 0, 1, 1])
+    >>> m = CARTClassifier(min_split=2, min_bucket=1, cp=0, max_surrogate=0,
+    ...                    xval=0).fit(X, y)
+    >>> s = m.splits_.iloc[0]
+    >>> (s["var"], float(s["index"]), float(s["improve"]))
+    ('x0', 4.5, 1.5)
+    """
+
+    _method = "class"
+
+    def __init__(self, *, criterion="gini", min_split=None, min_bucket=None, cp=0.01,
+                 max_depth=30, max_compete=4, max_surrogate=5, use_surrogate=2,
+                 surrogate_style=0, xval=10, prior=None, loss=None, random_state=None):
+        self.criterion = criterion
+        self.min_split = min_split
+        self.min_bucket = min_bucket
+        self.cp = cp
+        self.max_depth = max_depth
+        self.max_compete = max_compete
+        self.max_surrogate = max_surrogate
+        self.use_surrogate = use_surrogate
+        self.surrogate_style = surrogate_style
+        self.xval = xval
+        self.prior = prior
+        self.loss = loss
+        self.random_state = random_state
+
+    def _encode_y(self, y, n):
+        if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+            if y.isna().any():
+                raise ValueError("y contains missing values")
+            codes = y.cat.codes.to_numpy().astype(np.int64)
+            classes = np.array(list(y.cat.categories)[:codes.max() + 1], dtype=object)
+        else:
+            arr = np.asarray(y)
+            if arr.ndim != 1:
+                raise ValueError("y must be 1-D, got shape %s" % (arr.shape,))
+            if pd.isna(pd.Series(arr)).any():
+                raise ValueError("y contains missing values (NaN)")
+            try:
+                classes, codes = np.unique(arr, return_inverse=True)
+            except TypeError:
+                raise ValueError("y has labels of mixed types") from None
+        if codes.shape[0] != n:
+            raise ValueError("y has %d entries, X has %d rows" % (codes.shape[0], n))
+        if np.unique(codes).size < 2:
+            raise ValueError("y has a single class; a classification tree needs at least two")
+        self.classes_ = np.asarray(classes)
+        return codes.astype(np.float64)
+
+    def _make_criterion(self, yenc, w):
+        if self.criterion not in ("gini", "information"):
+            raise ValueError("criterion must be 'gini' or 'information', got %r"
+                             % (self.criterion,))
+        K = len(self.classes_)
+        prior = self.prior
+        if prior is not None:
+            if isinstance(prior, dict):
+                unknown = [k for k in prior if k not in list(self.classes_)]
+                if unknown or len(prior) != K:
+                    raise ValueError("prior dict must give one probability per class %s"
+                                     % list(self.classes_))
+                prior = [prior[c] for c in self.classes_]
+            prior = np.asarray(prior, dtype=np.float64)
+            if prior.shape != (K,):
+                raise ValueError("prior must have %d entries (one per class), got shape %s"
+                                 % (K, prior.shape))
+            if not np.all(np.isfinite(prior)) or (prior < 0).any():
+                raise ValueError("prior must be finite and >= 0")
+            if abs(prior.sum() - 1.0) > 1e-9:
+                raise ValueError("prior must sum to 1, sums to %r" % prior.sum())
+        loss = self.loss
+        if loss is not None:
+            loss = np.asarray(loss, dtype=np.float64)
+            if loss.shape != (K, K):
+                raise ValueError("loss must be a %d x %d matrix, got shape %s"
+                                 % (K, K, loss.shape))
+            if not np.all(np.isfinite(loss)) or (loss < 0).any():
+                raise ValueError("loss must be finite and >= 0")
+            if np.any(np.diag(loss) != 0):
+                raise ValueError("loss must have a zero diagonal")
+            if np.any(loss.sum(axis=1) == 0):
+                raise ValueError("loss has a row of zeros")
+        return GiniCriterion(yenc.astype(np.int64), w, K, prior=prior, loss=loss,
+                             information=self.criterion == "information")
+
+    def _class_of_nodes(self):
+        crit = self._criterion
+        return np.array([crit.node_summary(v)[0] for v in self.tree_.value], dtype=np.int64)
+
+    def _proba_of_nodes(self):
+        crit = self._criterion
+        counts = np.asarray(self.tree_.value, dtype=float)
+        temp = counts * (crit.prior_input / np.maximum(1.0, crit.counts))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return temp / temp.sum(axis=1, keepdims=True)
+
+    def _add_yval(self, frame):
+        cls = self._class_of_nodes()
+        frame["yval"] = (cls + 1).astype(float)
+
+    def _add_yval2(self, frame):
+        counts = np.asarray(self.tree_.value, dtype=float)
+        prob = self._proba_of_nodes()
+        crit = self._criterion
+        nodeprob = np.array([crit.node_summary(v)[2] for v in counts]) / self._total_wt
+        for j, c in enumerate(self.classes_):
+            frame["count_%s" % c] = counts[:, j]
+        for j, c in enumerate(self.classes_):
+            frame["prob_%s" % c] = prob[:, j]
+        frame["nodeprob"] = nodeprob
+        frame["yval_label"] = self.classes_[self._class_of_nodes()]
+
+    def predict(self, X):
+        """Predicted class of each row (the Bayes class of its node, given priors and
+        loss)."""
+        idx = self._leaf_index(X)
+        return self.classes_[self._class_of_nodes()[idx]]
+
+    def predict_proba(self, X):
+        """Class probabilities of each row's node (rpart's ``type = "prob"``)."""
+        idx = self._leaf_index(X)
+        return self._proba_of_nodes()[idx]
+
+
+class CARTRegressor(RegressorMixin, _BaseCART):
+    """Regression tree with rpart's anova (squared-error) splitting.
+
+    Parameters are those of :class:`CARTClassifier` without ``criterion``, ``prior`` and
+    ``loss``.
+
+    Examples
+    --------
+    Responses 1, 1, 1, 5, 5, 5 at x = 1..6: the split at 3.5 explains all of the sum of
+    squares (24), so rpart's improvement (a fraction of the node's deviance) is 1:
+
+    >>> import numpy as np
+    >>> from rocstats.tree import CARTRegressor
+    >>> X = np.arange(1., 7.).reshape(-1, 1)
+    >>> m = CARTRegressor(min_split=2, min_bucket=1, max_surrogate=0, xval=0)
+    >>> m = m.fit(X, np.array([1., 1., 1., 5., 5., 5.]))
+    >>> (float(m.splits_["index"][0]), float(m.splits_["improve"][0]),
+    ...  float(m.frame_["dev"].iloc[0]))
+    (3.5, 1.0, 24.0)
+    """
+
+    _method = "anova"
+
+    def __init__(self, *, min_split=None, min_bucket=None, cp=0.01, max_depth=30,
+                 max_compete=4, max_surrogate=5, use_surrogate=2, surrogate_style=0,
+                 xval=10, random_state=None):
+        self.min_split = min_split
+        self.min_bucket = min_bucket
+        self.cp = cp
+        self.max_depth = max_depth
+        self.max_compete = max_compete
+        self.max_surrogate = max_surrogate
+        self.use_surrogate = use_surrogate
+        self.surrogate_style = surrogate_style
+        self.xval = xval
+        self.random_state = random_state
+
+    def _encode_y(self, y, n):
+        arr = np.asarray(y)
+        if arr.ndim != 1:
+            raise ValueError("y must be 1-D, got shape %s" % (arr.shape,))
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise ValueError("y must be numeric for a regression tree") from None
+        if arr.shape[0] != n:
+            raise ValueError("y has %d entries, X has %d rows" % (arr.shape[0], n))
+        if np.isnan(arr).any():
+            raise ValueError("y contains missing values (NaN)")
+        if np.isinf(arr).any():
+            raise ValueError("y contains infinite values")
+        return arr
+
+    def _make_criterion(self, yenc, w):
+        return AnovaCriterion()
+
+    def _add_yval(self, frame):
+        frame["yval"] = np.asarray(self.tree_.value, dtype=float)[:, 0]
+
+    def predict(self, X):
+        """Mean response of each row's node."""
+        idx = self._leaf_index(X)
+        return np.asarray(self.tree_.value, dtype=float)[idx, 0]

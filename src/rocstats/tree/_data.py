@@ -1,0 +1,224 @@
+"""Turning user data into the engine's float matrix, and formulas into column lists.
+
+* numeric columns (int, float, nullable numbers) stay numeric, missing = NaN;
+* bool columns become 0/1;
+* unordered pandas Categorical columns become level codes 0..q-1 (levels = the
+  categories, in their order, like R factor levels, unused categories included);
+* object / string columns of strings become categorical with levels = the sorted
+  unique values;
+* ordered pandas Categorical columns are numeric codes 1..q (rpart treats ordered
+  factors as ordered numbers).
+
+Anything else (mixed object columns, datetimes, infinite values) is a ValueError naming
+the column.
+"""
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+try:  # pandas is a dependency of rocstats, but keep the failure explicit
+    import pandas as pd
+except ImportError:  # pragma: no cover
+    pd = None
+
+__all__ = ["FeatureInfo", "encode_fit", "encode_predict", "parse_formula"]
+
+NUMERIC, CATEGORICAL, ORDERED = "numeric", "categorical", "ordered"
+
+
+@dataclass
+class FeatureInfo:
+    """How each fitted column was encoded."""
+
+    names: list
+    kinds: list
+    levels: list = field(default_factory=list)   # list of level labels (or None)
+
+    @property
+    def n_levels(self):
+        """Levels per column for the engine: q for categorical, 0 otherwise."""
+        return np.array([len(l) if k == CATEGORICAL else 0
+                         for k, l in zip(self.kinds, self.levels)], dtype=np.int64)
+
+
+def _to_frame(X):
+    if pd is not None and isinstance(X, pd.DataFrame):
+        return X, True
+    arr = np.asarray(X)
+    if arr.ndim != 2:
+        raise ValueError("X must be 2-D (n_rows, n_features), got shape %s" % (arr.shape,))
+    names = ["x%d" % j for j in range(arr.shape[1])]
+    if arr.dtype.kind in "biuf":
+        return pd.DataFrame(arr.astype(np.float64), columns=names), False
+    return pd.DataFrame(arr, columns=names), False
+
+
+def _numeric_column(name, s):
+    if s.dtype == bool:
+        return s.to_numpy(dtype=np.float64)
+    try:
+        v = s.to_numpy(dtype=np.float64, na_value=np.nan)
+    except (TypeError, ValueError):
+        raise ValueError("X column %r: cannot read its values as numbers" % name) from None
+    if np.isinf(v).any():
+        raise ValueError("X column %r contains infinite values" % name)
+    return v
+
+
+def _is_string_like(s):
+    vals = s.dropna().to_numpy()
+    return all(isinstance(v, str) for v in vals)
+
+
+def _numeric_array(X):
+    """Fast path: a plain numeric 2-D array needs no per-column encoding."""
+    if pd is not None and isinstance(X, pd.DataFrame):
+        return None
+    arr = np.asarray(X)
+    if arr.ndim != 2 or arr.dtype.kind not in "biuf":
+        return None
+    M = np.ascontiguousarray(arr, dtype=np.float64)
+    if np.isinf(M).any():
+        bad = int(np.flatnonzero(np.isinf(M).any(axis=0))[0])
+        raise ValueError("X column %r contains infinite values" % ("x%d" % bad))
+    return M
+
+
+def encode_fit(X):
+    """``(matrix, FeatureInfo)`` for the training data ``X`` (DataFrame or 2-D array)."""
+    M = _numeric_array(X)
+    if M is not None:
+        if M.shape[1] == 0:
+            raise ValueError("X has no columns")
+        p = M.shape[1]
+        return M, FeatureInfo(["x%d" % j for j in range(p)], [NUMERIC] * p, [None] * p)
+    df, _ = _to_frame(X)
+    if df.shape[1] == 0:
+        raise ValueError("X has no columns")
+    names = [str(c) for c in df.columns]
+    if len(set(names)) != len(names):
+        raise ValueError("X has duplicated column names")
+    kinds, levels, cols = [], [], []
+    for name, col in zip(names, df.columns):
+        s = df[col]
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            cats = list(s.cat.categories)
+            codes = s.cat.codes.to_numpy().astype(np.float64)
+            codes[codes < 0] = np.nan
+            if s.cat.ordered:
+                kinds.append(ORDERED)
+                cols.append(codes + 1.0)
+            else:
+                kinds.append(CATEGORICAL)
+                cols.append(codes)
+            levels.append(cats)
+        elif s.dtype == bool or pd.api.types.is_numeric_dtype(s.dtype):
+            kinds.append(NUMERIC)
+            levels.append(None)
+            cols.append(_numeric_column(name, s))
+        elif s.dtype == object or pd.api.types.is_string_dtype(s.dtype):
+            if not _is_string_like(s):
+                raise ValueError("X column %r has mixed value types; give numbers, strings "
+                                 "or a pandas Categorical" % name)
+            cats = sorted(s.dropna().unique())
+            lookup = {v: i for i, v in enumerate(cats)}
+            v = np.array([np.nan if pd.isna(x) else lookup[x] for x in s], dtype=np.float64)
+            kinds.append(CATEGORICAL)
+            levels.append(cats)
+            cols.append(v)
+        else:
+            raise ValueError("X column %r has unsupported dtype %s" % (name, s.dtype))
+    M = np.column_stack(cols) if cols else np.empty((df.shape[0], 0))
+    return np.ascontiguousarray(M, dtype=np.float64), FeatureInfo(names, kinds, levels)
+
+
+def encode_predict(X, info):
+    """Encode new data with the fitted columns' encoding (same names, same levels)."""
+    M = _numeric_array(X)
+    if M is not None and all(k == NUMERIC for k in info.kinds):
+        if M.shape[1] != len(info.names):
+            raise ValueError("X has %d columns, the model was fitted with %d"
+                             % (M.shape[1], len(info.names)))
+        return M
+    df, is_frame = _to_frame(X)
+    if is_frame:
+        got = [str(c) for c in df.columns]
+        missing = [c for c in info.names if c not in got]
+        extra = [c for c in got if c not in info.names]
+        if missing or extra:
+            raise ValueError("X columns do not match the fitted ones: missing %s, extra %s"
+                             % (missing, extra))
+        df = df[[c for c in df.columns if str(c) in info.names]]
+        df.columns = [str(c) for c in df.columns]
+        df = df[info.names]
+    else:
+        if df.shape[1] != len(info.names):
+            raise ValueError("X has %d columns, the model was fitted with %d"
+                             % (df.shape[1], len(info.names)))
+        df.columns = info.names
+    cols = []
+    for name, kind, lev in zip(info.names, info.kinds, info.levels):
+        s = df[name]
+        if kind == NUMERIC:
+            cols.append(_numeric_column(name, s))
+            continue
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            s = s.astype(object).where(s.notna(), None)
+        lookup = {v: i for i, v in enumerate(lev)}
+        out = np.empty(len(s))
+        for i, v in enumerate(s.tolist()):
+            if v is None or (isinstance(v, float) and np.isnan(v)):
+                out[i] = np.nan
+            elif v in lookup:
+                out[i] = lookup[v]
+            else:
+                raise ValueError("X column %r has level %r, unknown to the fitted model"
+                                 % (name, v))
+        cols.append(out + 1.0 if kind == ORDERED else out)
+    M = np.column_stack(cols) if cols else np.empty((df.shape[0], 0))
+    return np.ascontiguousarray(M, dtype=np.float64)
+
+
+_NAME = re.compile(r"^`[^`]+`$|^[A-Za-z_.][A-Za-z0-9_.]*$")
+
+
+def parse_formula(formula, columns):
+    """``(response, predictors)`` from ``"y ~ a + b"`` or ``"y ~ ."``.
+
+    Only sums of column names are allowed (trees need no interaction terms); ``-name``
+    removes a column from ``.``.
+    """
+    if not isinstance(formula, str) or formula.count("~") != 1:
+        raise ValueError("formula must be a string 'response ~ terms', got %r" % (formula,))
+    lhs, rhs = (part.strip() for part in formula.split("~"))
+    columns = [str(c) for c in columns]
+    strip = lambda t: t[1:-1] if t.startswith("`") else t  # noqa: E731
+    if not _NAME.match(lhs) or strip(lhs) not in columns:
+        raise ValueError("formula: response %r is not a column of data" % lhs)
+    response = strip(lhs)
+    if any(op in rhs for op in (":", "*", "^", "|", "(")):
+        raise ValueError("formula: trees cannot handle interaction or function terms: %r"
+                         % rhs)
+    terms = re.split(r"(?=[+-])", rhs.replace(" ", ""))
+    chosen, removed = [], []
+    for t in terms:
+        if not t:
+            continue
+        sign, name = (t[0], t[1:]) if t[0] in "+-" else ("+", t)
+        if name == ".":
+            if sign == "-":
+                raise ValueError("formula: '- .' is not allowed")
+            chosen.extend(c for c in columns if c != response and c not in chosen)
+            continue
+        if not _NAME.match(name) or strip(name) not in columns:
+            raise ValueError("formula: %r is not a column of data" % name)
+        name = strip(name)
+        if sign == "-":
+            removed.append(name)
+        elif name not in chosen:
+            chosen.append(name)
+    chosen = [c for c in chosen if c not in removed and c != response]
+    if not chosen:
+        raise ValueError("formula %r selects no predictor" % formula)
+    return response, chosen

@@ -1,0 +1,165 @@
+"""The CART splitter: the best split of every feature at one node.
+
+Numeric features are pre-sorted once at the root (:class:`SortedColumns`); each node owns
+one segment ``[n1, n2)`` of every feature's sorted row list, partitioned stably when the
+node splits, so a node's search is a single sweep per feature, O(n_node * p) overall.
+Additive criteria run in C (``csrc/rocstats_tree.c``, NumPy twin
+``_kernels/_tree_numpy.py``); non-additive criteria go through their Python
+``best_numeric`` / ``best_categorical``.
+
+Categorical features with more than two classes are searched exhaustively over the
+subsets of the levels present (rpart's Gray-code search); the estimators refuse columns
+with more than :data:`MAX_EXACT_LEVELS` levels in that case.
+"""
+import numpy as np
+
+from .. import _kernels
+from .._kernels import _tree_numpy
+from ._tree import CATEGORICAL, GE, LT, Split
+
+__all__ = ["MAX_EXACT_LEVELS", "tree_kernels", "SortedColumns", "Splitter"]
+
+#: Largest number of levels (present in the data) of a categorical predictor for which
+#: the exhaustive search of a classification criterion with more than two classes is
+#: run: 2**(q-1) - 1 partitions per node, i.e. about 5e5 at q = 20.
+MAX_EXACT_LEVELS = 20
+
+
+def tree_kernels(name=None):
+    """The CART kernel module: ``"cffi"`` (C) or ``"numpy"``; default: the active
+    backend of :func:`rocstats._kernels.backend`."""
+    name = name or _kernels.backend()
+    if name == "cffi":
+        try:
+            from .._kernels import _tree_cffi
+            return _tree_cffi
+        except ImportError:  # pragma: no cover - extension built without the tree kernels
+            return _tree_numpy
+    if name == "numpy":
+        return _tree_numpy
+    raise ValueError("backend must be 'cffi' or 'numpy', got %r" % (name,))
+
+
+class SortedColumns:
+    """Feature-major data and per-feature row lists for one fit.
+
+    ``xt[f]`` is column f of the rows.  ``sorts[f]`` lists the row ids of a numeric
+    feature in increasing order of ``xt[f]`` as rpart's quicksort leaves them (missing
+    values sorted as 0 and skipped by the kernels; tied values in rpart's order, which
+    fixes the rounding of the running sums), and the row ids in row order for a
+    categorical feature (rpart does not sort those).
+    """
+
+    def __init__(self, X, n_levels, kernels):
+        X = np.asarray(X, dtype=np.float64)
+        self.n, self.p = X.shape
+        self.xt = np.ascontiguousarray(X.T)
+        self.sorts = np.empty((self.p, self.n), dtype=np.int64)
+        for f in range(self.p):
+            if n_levels[f] > 0:
+                self.sorts[f] = np.arange(self.n)
+            else:
+                self.sorts[f] = kernels.rpart_order(self.xt[f])
+
+    def subset(self, rows):
+        """The columns of ``rows`` (ascending row ids) with every sorted list filtered
+        from this one, keeping its order -- as rpart's xval.c restores its saved sort
+        for each fold instead of sorting again."""
+        rows = np.asarray(rows, dtype=np.int64)
+        new = SortedColumns.__new__(SortedColumns)
+        new.n, new.p = rows.size, self.p
+        new.xt = np.ascontiguousarray(self.xt[:, rows])
+        newid = np.full(self.n, -1, dtype=np.int64)
+        newid[rows] = np.arange(rows.size)
+        mapped = newid[self.sorts]
+        new.sorts = np.ascontiguousarray(mapped[mapped >= 0].reshape(self.p, rows.size))
+        return new
+
+
+class Splitter:
+    """Best split per feature at a node.
+
+    Parameters
+    ----------
+    criterion : Criterion
+    cols : SortedColumns
+    y, w : ndarray
+        Responses (class codes as float for classification) and case weights.
+    n_levels : ndarray of int
+        Number of levels of each categorical feature; 0 for numeric features.
+    min_bucket : int
+        rpart's ``minbucket`` (cuts leave at least this many rows on each side).
+    kernels : module
+        :func:`tree_kernels` result.
+    """
+
+    def __init__(self, criterion, cols, y, w, n_levels, *, min_bucket, kernels):
+        self.criterion = criterion
+        self.cols = cols
+        self.y = np.ascontiguousarray(y, dtype=np.float64)
+        self.w = np.ascontiguousarray(w, dtype=np.float64)
+        self.n_levels = np.asarray(n_levels, dtype=np.int64)
+        self.edge = max(int(min_bucket), 1)
+        self.k = kernels
+        self.numeric = np.flatnonzero(self.n_levels == 0)
+        self.kind = criterion.c_kind
+        self.aprior = (np.asarray(criterion.aprior, dtype=np.float64)
+                       if criterion.aprior is not None else np.ones(1))
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _numeric_split(f, improve, threshold, direction, count):
+        kind = LT if direction == -1 else GE
+        return Split(feature=int(f), kind=kind, threshold=float(threshold),
+                     improve=float(improve), count=float(count))
+
+    @staticmethod
+    def _categorical_split(f, improve, csplit, count):
+        csplit = np.asarray(csplit)
+        return Split(feature=int(f), kind=CATEGORICAL,
+                     left_levels=tuple(int(l) for l in np.flatnonzero(csplit == -1)),
+                     right_levels=tuple(int(l) for l in np.flatnonzero(csplit == 1)),
+                     improve=float(improve), count=float(count))
+
+    # ------------------------------------------------------------------ search
+    def candidates(self, n1, n2, node_risk):
+        """``[(feature, improve, Split)]`` in feature order, one per feature with a
+        positive improvement (rpart's bsplit before the ranking)."""
+        cols, crit = self.cols, self.criterion
+        out = {}
+        if self.kind is not None:
+            if self.numeric.size:
+                imp, thr, dirn, cnt = self.k.numeric_splits(
+                    self.kind, cols.xt, cols.sorts, n1, n2, self.numeric, self.y, self.w,
+                    crit.nclass, self.aprior, self.edge, node_risk)
+                for t, f in enumerate(self.numeric):
+                    if dirn[t] != 0 and imp[t] > 0:
+                        out[int(f)] = self._numeric_split(f, imp[t], thr[t], dirn[t], cnt[t])
+            for f in np.flatnonzero(self.n_levels > 0):
+                imp, csplit, cnt = self.k.categorical_split(
+                    self.kind, cols.xt[f], cols.sorts[f, n1:n2], self.y, self.w,
+                    crit.nclass, self.aprior, int(self.n_levels[f]), self.edge, node_risk)
+                if imp > 0:
+                    out[int(f)] = self._categorical_split(f, imp, csplit, cnt)
+        else:
+            for f in range(cols.p):
+                rows = cols.sorts[f, n1:n2]
+                x = cols.xt[f, rows]
+                keep = ~np.isnan(x) & (self.w[rows] > 0)
+                rows, x = rows[keep], x[keep]
+                if x.size == 0:
+                    continue
+                if self.n_levels[f] == 0:
+                    if x[0] == x[-1]:
+                        continue
+                    res = crit.best_numeric(x, self.y[rows], self.w[rows],
+                                            min_bucket=self.edge, node_risk=node_risk)
+                    if res is not None and res[0] > 0:
+                        out[f] = self._numeric_split(f, res[0], res[1], res[2], x.size)
+                else:
+                    res = crit.best_categorical(x, self.y[rows], self.w[rows],
+                                                n_levels=int(self.n_levels[f]),
+                                                min_bucket=self.edge, node_risk=node_risk)
+                    if res is not None and res[0] > 0:
+                        out[f] = self._categorical_split(f, res[0], res[1], x.size)
+        return [(f, out[f].improve, out[f]) for f in sorted(out)]
