@@ -6,8 +6,7 @@ Skipped at collection time when rpy2, R or the R package rpart is missing.  Runs
 drawn in Python (validation.rpart_parity.fresh_cases; seed from $ROCSTATS_FRESH_SEED,
 default 20240501) and passed to R as they are, checking rpart's results against the rows
 (validation.rpart_parity.consistency_problems).  rocstats against the live rpart results
-runs once ``rocstats.tree.CARTClassifier`` imports (skipped with "engine not yet built"
-until then).  Tolerances: validation.rpart_parity.TOLERANCES.
+also runs.  Tolerances: validation.rpart_parity.TOLERANCES.
 """
 import functools
 
@@ -30,13 +29,7 @@ pytestmark = pytest.mark.r
 CASES = rp.case_names()
 FRESH = rp.fresh_cases()
 
-try:
-    from rocstats.tree import CARTClassifier, CARTRegressor  # noqa: F401
-    ENGINE_MISSING = None
-except ImportError as _exc:
-    ENGINE_MISSING = ("engine not yet built: rocstats.tree.CARTClassifier cannot be "
-                      "imported (%s)" % _exc)
-needs_engine = pytest.mark.skipif(ENGINE_MISSING is not None, reason=str(ENGINE_MISSING))
+from rocstats.tree import CARTClassifier, CARTRegressor  # noqa: E402,F401
 
 
 def _assert_all_pass(records):
@@ -123,7 +116,6 @@ def test_bridge_refuses_ambiguous_input():
 
 
 # ----------------------------------------------------------------- rocstats vs live
-@needs_engine
 @pytest.mark.parametrize("name", CASES)
 def test_rocstats_matches_live_rpart_on_stored_data(name):
     case = rp.load_case(name)
@@ -132,7 +124,6 @@ def test_rocstats_matches_live_rpart_on_stored_data(name):
     _assert_all_pass(rp.diff_results(ours, _live(name).as_dict(), source="live", case=name))
 
 
-@needs_engine
 @pytest.mark.parametrize("name", list(FRESH))
 def test_rocstats_matches_live_rpart_on_fresh_data(name):
     spec = FRESH[name]

@@ -10,8 +10,7 @@ rpart call.  Two groups of tests:
 * rocstats' CART estimators fitted with each case's parameters reproduce every stored
   quantity (frame, cptable, splits, where, variable importance) within
   ``validation.rpart_parity.TOLERANCES`` (rtol 1e-10 on numbers; names, node numbers,
-  ncat, csplit and where exactly).  These skip, with the reason "engine not yet built",
-  only while ``rocstats.tree.CARTClassifier`` cannot be imported.
+  ncat, csplit and where exactly).
 """
 import functools
 import json
@@ -28,15 +27,7 @@ INDEX = rp.load_index()
 CASES = list(INDEX["cases"])
 DATASETS = list(INDEX["datasets"])
 
-# The guard the lead removes once the engine lands: skip the parity tests only when the
-# estimators cannot be imported.
-try:
-    from rocstats.tree import CARTClassifier, CARTRegressor  # noqa: F401
-    ENGINE_MISSING = None
-except ImportError as _exc:
-    ENGINE_MISSING = ("engine not yet built: rocstats.tree.CARTClassifier cannot be "
-                      "imported (%s)" % _exc)
-needs_engine = pytest.mark.skipif(ENGINE_MISSING is not None, reason=str(ENGINE_MISSING))
+from rocstats.tree import CARTClassifier, CARTRegressor  # noqa: F401
 
 
 @functools.lru_cache(maxsize=None)
@@ -280,37 +271,31 @@ def _parity(name, item):
     assert not fixed, "known issues now pass; remove them from KNOWN_ISSUES: %s" % fixed
 
 
-@needs_engine
 @pytest.mark.parametrize("name", CASES)
 def test_frame_matches_rpart(name):
     _parity(name, "frame")
 
 
-@needs_engine
 @pytest.mark.parametrize("name", CASES)
 def test_cptable_matches_rpart(name):
     _parity(name, "cptable")
 
 
-@needs_engine
 @pytest.mark.parametrize("name", CASES)
 def test_splits_match_rpart(name):
     _parity(name, "splits")
 
 
-@needs_engine
 @pytest.mark.parametrize("name", CASES)
 def test_where_matches_rpart(name):
     _parity(name, "where")
 
 
-@needs_engine
 @pytest.mark.parametrize("name", CASES)
 def test_variable_importance_matches_rpart(name):
     _parity(name, "variable_importance")
 
 
-@needs_engine
 @pytest.mark.parametrize("name", [n for n in CASES
                                   if rp.load_case(n)["control"].get("usesurrogate", 2) == 2])
 def test_apply_on_training_rows_gives_where(name):

@@ -670,10 +670,12 @@ def run(*, live=None, seed=None):
     """Run the suite; returns ``{"metadata": ..., "comparisons": [...]}``.
 
     ``live``: True requires R, False skips it, None (default) runs it when available.
-    Without the CART engine only the live rpart-vs-stored comparisons run.
+    The CART engine must import (a RuntimeError otherwise).
     """
     index = load_index()
     engine, engine_reason = engine_available()
+    if not engine:  # the engine is part of the package now: its absence is an error
+        raise RuntimeError(engine_reason)
     meta = {
         "reference": "rpart",
         "stored": {"generator": index["generator"], "r_helpers": index["r_helpers"],
