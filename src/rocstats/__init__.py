@@ -2,8 +2,13 @@
 
 Public API (options are keyword-only)::
 
-    roc_curve, auc, delong, delong_test, delong_test_unpaired, delong_joint_test,
-    multiclass_auc, best_threshold, backend
+    ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
+                    delong_joint_test, multiclass_auc, best_threshold
+    scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
+    ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
+    trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
+                    AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
+    kernels         backend, backend_info
 """
 from ._kernels import backend, backend_info
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
