@@ -408,7 +408,12 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
 
     Parameters
     ----------
-    criterion : {"gini", "information"}
+    criterion : {"gini", "information", "auc"}
+        ``"auc"``: the AUC split statistic of randomForestSRC (seed 000; see
+        :class:`rocstats.tree._auc.AUCCriterion`: ``improve`` = theta - 1/2, averaged over
+        the pairs of classes present in the node) grown under rpart's controls, with
+        surrogates for missing values, cost-complexity pruning and cross-validation; node
+        risk is the misclassification count (``prior`` and ``loss`` must be None).
     min_split : int, optional
         Nodes with fewer rows are not split (rpart ``minsplit``).  Default 20, or
         ``3 * min_bucket`` when only ``min_bucket`` is given (as ``rpart.control``).
@@ -498,10 +503,12 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         return codes.astype(np.float64)
 
     def _make_criterion(self, yenc, w):
-        if self.criterion not in ("gini", "information"):
-            raise ValueError("criterion must be 'gini' or 'information', got %r"
+        if self.criterion not in ("gini", "information", "auc"):
+            raise ValueError("criterion must be 'gini', 'information' or 'auc', got %r"
                              % (self.criterion,))
         K = len(self.classes_)
+        if self.criterion == "auc":
+            return self._auc_criterion(yenc, w, K)
         prior = self.prior
         if prior is not None:
             if isinstance(prior, dict):
@@ -532,6 +539,23 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
                 raise ValueError("loss has a row of zeros")
         return GiniCriterion(yenc.astype(np.int64), w, K, prior=prior, loss=loss,
                              information=self.criterion == "information")
+
+    def _auc_criterion(self, yenc, w, K):
+        """The AUC split rule (:class:`rocstats.tree._auc.AUCCriterion`) under CART's
+        controls: unit losses and the observed class frequencies as priors, so node risk
+        is the weighted misclassification count that pruning and cross-validation use."""
+        if self.prior is not None or self.loss is not None:
+            raise ValueError("prior and loss are not used with criterion='auc' (the AUC "
+                             "statistic ignores them); leave them None")
+        from ._auc import AUCCriterion
+
+        crit = AUCCriterion(K)
+        counts = np.bincount(yenc.astype(np.int64), weights=np.asarray(w, dtype=np.float64),
+                             minlength=K).astype(np.float64)
+        crit.counts = counts
+        crit.prior_input = counts / counts.sum()
+        crit.loss = 1.0 - np.eye(K)
+        return crit
 
     def _class_of_nodes(self):
         crit = self._criterion
