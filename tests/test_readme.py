@@ -2,6 +2,7 @@
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -27,3 +28,25 @@ def test_readme_names_the_two_commands_and_ci_uses_one():
     assert "make report" in text and "make test" in text
     ci = (README.parent / ".ci" / "run").read_text()
     assert re.search(r"^make test$", ci, re.M)
+
+
+def test_more_examples_numbers(monkeypatch):
+    """The second README block: sAUC of the paper's model M2 (49/90, 8/9, 67/90, 1/5) and
+    the kyphosis complexity table as stored from rpart 4.1.19."""
+    from fractions import Fraction
+
+    from validation import rpart_parity as rp
+
+    text = README.read_text()
+    code = re.search(r"## More examples\s+```python\n(.*?)```", text, re.S).group(1)
+    monkeypatch.chdir(README.parent)            # the example reads a file of the repository
+    ns = {}
+    exec(compile(code.replace("print(", "str("), "README more examples", "exec"), ns)
+    r = ns["r"]
+    assert Fraction(r.sauc).limit_denominator(1000) == Fraction(49, 90)
+    assert Fraction(r.auc).limit_denominator(1000) == Fraction(8, 9)
+    assert (round(r.r_pos, 4), round(r.r_neg, 4)) == (0.7444, 0.2)
+    stored = rp.load_case("kyphosis_default")["result"]["cptable"]
+    np.testing.assert_allclose(ns["fit"].cptable_["CP"], stored["CP"], rtol=1e-10)
+    assert list(ns["fit"].cptable_["nsplit"]) == [0, 1, 4] == list(stored["nsplit"])
+    assert 0 < ns["g"].pvalue < 0.05
