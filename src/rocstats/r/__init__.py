@@ -13,6 +13,19 @@ pROC (``rocstats.r._proc``)
     they run is ``proc_helpers.R`` next to this file, also sourced by
     ``validation/r/proc_cases.R``.
 
+rpart (``rocstats.r.rpart``)
+    :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_fit` (rpart's
+    frame, cptable, splits, where and variable importance in the shapes of
+    ``rocstats.tree.CARTClassifier``'s fitted attributes), from ``rpart_helpers.R``, also
+    sourced by ``validation/r/rpart_cases.R``.
+
+randomForestSRC (``rocstats.r.rfsrc``)
+    :func:`rocstats.r.rfsrc.rfsrc_available` (False here: it needs R >= 4.3) and
+    :func:`rocstats.r.rfsrc.rfsrc_tree` for the live comparison where it is installed.
+
+``rocstats.r._session`` holds what the three share (starting R safely, checking a
+package, sourcing a helper file).
+
 All conversions happen inside an rpy2 converter context (``localconverter``); the
 global ``numpy2ri.activate()`` is never used.
 """

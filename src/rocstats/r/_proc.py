@@ -16,10 +16,12 @@ floats (NaN where pROC returns NA / NaN), with pROC's warnings as a list of stri
 """
 import functools
 import itertools
-import os
 from pathlib import Path
 
 import numpy as np
+
+from ._session import r_package_status, source_helpers
+from ._session import version_tuple as _version_tuple
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_roc_test", "proc_roc_test_unpaired",
            "proc_case", "proc_unpaired_case", "PROC_MIN_VERSION", "HELPERS_R"]
@@ -38,49 +40,15 @@ def r_available():
     Checks, in order: rpy2 importable, the embedded R starts, pROC installed and at least
     1.18.0, and the R helper file present.  Never raises.
     """
-    try:
-        import rpy2
-    except ImportError as exc:
-        return False, "rpy2 is not installed (pip install 'rocstats[r]'): %s" % exc
-    # A broken R_HOME makes the embedded R call exit() during start-up, which cannot be
-    # caught: look for R before starting it.
-    try:
-        from rpy2 import situation
-
-        r_home = situation.get_r_home()
-    except Exception as exc:
-        return False, "cannot locate R through rpy2 %s: %s" % (rpy2.__version__, exc)
-    if not r_home or not os.path.isdir(r_home):
-        return False, ("R was not found (R_HOME %r; install R or set R_HOME to its home "
-                       "directory)" % (r_home,))
-    try:
-        from rpy2 import robjects
-    except Exception as exc:  # R missing or not loadable (R_HOME, libR.so)
-        return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
-    try:
-        has_proc = bool(robjects.r('isTRUE(requireNamespace("pROC", quietly = TRUE))')[0])
-        r_version = str(robjects.r("R.version.string")[0])
-    except Exception as exc:
-        return False, "R started but failed to run a command: %s" % exc
-    if not has_proc:
-        return False, "the R package pROC is not installed in %s" % r_version
-    proc_version = str(robjects.r('as.character(utils::packageVersion("pROC"))')[0])
-    if _version_tuple(proc_version) < PROC_MIN_VERSION:
+    ok, pkg = r_package_status("pROC")
+    if not ok:
+        return False, pkg
+    if _version_tuple(pkg.version) < PROC_MIN_VERSION:
         return False, ("pROC %s is too old: %s or newer is needed"
-                       % (proc_version, ".".join(map(str, PROC_MIN_VERSION))))
+                       % (pkg.version, ".".join(map(str, PROC_MIN_VERSION))))
     if not HELPERS_R.is_file():
         return False, "the R helper file %s is missing from this installation" % HELPERS_R
-    return True, "%s, pROC %s, rpy2 %s" % (r_version, proc_version, rpy2.__version__)
-
-
-def _version_tuple(text):
-    parts = []
-    for piece in text.replace("-", ".").split("."):
-        try:
-            parts.append(int(piece))
-        except ValueError:
-            break
-    return tuple(parts)
+    return True, "%s, pROC %s, rpy2 %s" % (pkg.r_version, pkg.version, pkg.rpy2_version)
 
 
 def _require():
@@ -93,11 +61,7 @@ def _require():
 def _helpers():
     """The R environment holding the functions of proc_helpers.R (sourced once)."""
     _require()
-    from rpy2 import robjects
-
-    load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
-                      "sys.source(path, envir = env, keep.source = FALSE); env }")
-    return load(str(HELPERS_R))
+    return source_helpers(HELPERS_R)
 
 
 def _call(name, *args, **kwargs):

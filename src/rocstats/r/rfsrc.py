@@ -17,9 +17,11 @@ levels.  :func:`rfsrc_case` returns a dict laid out like a stored case file, so 
 replay and exact comparisons (:mod:`validation.rfsrc_parity`) run on it.
 """
 import functools
-import os
 
 import numpy as np
+
+from ._session import r_package_status
+from ._session import version_tuple as _version_tuple
 
 __all__ = ["rfsrc_available", "rfsrc_tree", "rfsrc_case", "live_comparisons",
            "RFSRC_MIN_VERSION"]
@@ -46,51 +48,20 @@ function(X, y, levels, nodesize, nodedepth, seed) {
 """
 
 
-def _version_tuple(text):
-    parts = []
-    for piece in text.replace("-", ".").split("."):
-        try:
-            parts.append(int(piece))
-        except ValueError:
-            break
-    return tuple(parts)
-
-
 @functools.lru_cache(maxsize=None)
 def rfsrc_available():
     """``(True, description)`` when randomForestSRC can be run through rpy2, else
     ``(False, reason)``.  Never raises."""
-    try:
-        import rpy2
-    except ImportError as exc:
-        return False, "rpy2 is not installed (pip install 'rocstats[r]'): %s" % exc
-    try:
-        from rpy2 import situation
-
-        r_home = situation.get_r_home()
-    except Exception as exc:
-        return False, "cannot locate R through rpy2 %s: %s" % (rpy2.__version__, exc)
-    if not r_home or not os.path.isdir(r_home):
-        return False, "R was not found (R_HOME %r)" % (r_home,)
-    try:
-        from rpy2 import robjects
-    except Exception as exc:
-        return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
-    try:
-        has = bool(robjects.r(
-            'isTRUE(requireNamespace("randomForestSRC", quietly = TRUE))')[0])
-        r_version = str(robjects.r("R.version.string")[0])
-    except Exception as exc:
-        return False, "R started but failed to run a command: %s" % exc
-    if not has:
-        return False, ("the R package randomForestSRC is not installed in %s (it needs "
-                       "R >= 4.3; the stored randomForestSRC 3.6.1 outputs are used "
-                       "instead)" % r_version)
-    version = str(robjects.r('as.character(utils::packageVersion("randomForestSRC"))')[0])
+    ok, pkg = r_package_status(
+        "randomForestSRC", missing_hint=" (it needs R >= 4.3; the stored randomForestSRC "
+                                        "3.6.1 outputs are used instead)")
+    if not ok:
+        return False, pkg
+    version = pkg.version
     if _version_tuple(version) < RFSRC_MIN_VERSION:
         return False, "randomForestSRC %s is too old (AUC splitting needs >= %s)" % (
             version, ".".join(map(str, RFSRC_MIN_VERSION)))
-    return True, "%s, randomForestSRC %s, rpy2 %s" % (r_version, version, rpy2.__version__)
+    return True, "%s, randomForestSRC %s, rpy2 %s" % (pkg.r_version, version, pkg.rpy2_version)
 
 
 def rfsrc_tree(X, y, levels, *, node_size=1, node_depth=None, seed=-1):

@@ -43,11 +43,12 @@ since R would order their levels by the locale's collation).  NaN becomes NA.
 import functools
 import json
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+from ._session import r_package_status, source_helpers
 
 __all__ = ["rpart_available", "rpart_versions", "rpart_fit", "rpart_json",
            "result_from_json", "RpartResult", "RPART_VERSION", "HELPERS_R",
@@ -71,30 +72,9 @@ def rpart_available():
     Checks, in order: rpy2 importable, the embedded R starts, rpart installed, and the R
     helper file present.  Never raises.
     """
-    try:
-        import rpy2
-    except ImportError as exc:
-        return False, "rpy2 is not installed (pip install 'rocstats[r]'): %s" % exc
-    try:
-        from rpy2 import situation
-
-        r_home = situation.get_r_home()
-    except Exception as exc:
-        return False, "cannot locate R through rpy2 %s: %s" % (rpy2.__version__, exc)
-    if not r_home or not os.path.isdir(r_home):
-        return False, ("R was not found (R_HOME %r; install R or set R_HOME to its home "
-                       "directory)" % (r_home,))
-    try:
-        from rpy2 import robjects
-    except Exception as exc:  # R missing or not loadable (R_HOME, libR.so)
-        return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
-    try:
-        has_rpart = bool(robjects.r('isTRUE(requireNamespace("rpart", quietly = TRUE))')[0])
-        r_version = str(robjects.r("R.version.string")[0])
-    except Exception as exc:
-        return False, "R started but failed to run a command: %s" % exc
-    if not has_rpart:
-        return False, "the R package rpart is not installed in %s" % r_version
+    ok, pkg = r_package_status("rpart")
+    if not ok:
+        return False, pkg
     try:
         import pandas  # noqa: F401
         from rpy2.robjects import pandas2ri  # noqa: F401
@@ -102,8 +82,7 @@ def rpart_available():
         return False, "pandas / rpy2's pandas converter is unavailable: %s" % exc
     if not HELPERS_R.is_file():
         return False, "the R helper file %s is missing from this installation" % HELPERS_R
-    version = str(robjects.r('as.character(utils::packageVersion("rpart"))')[0])
-    return True, "%s, rpart %s, rpy2 %s" % (r_version, version, rpy2.__version__)
+    return True, "%s, rpart %s, rpy2 %s" % (pkg.r_version, pkg.version, pkg.rpy2_version)
 
 
 def _require():
@@ -116,11 +95,7 @@ def _require():
 def _helpers():
     """The R environment holding the functions of rpart_helpers.R (sourced once)."""
     _require()
-    from rpy2 import robjects
-
-    load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
-                      "sys.source(path, envir = env, keep.source = FALSE); env }")
-    return load(str(HELPERS_R))
+    return source_helpers(HELPERS_R)
 
 
 def rpart_versions():

@@ -1,0 +1,63 @@
+"""What every R bridge needs: start the embedded R safely, check an R package, source a
+helper file into a private environment.  Never imports rpy2 at module import time."""
+import os
+from collections import namedtuple
+
+#: ``r_version`` (R.version.string), ``version`` (of the package), ``rpy2_version``.
+RPackage = namedtuple("RPackage", ["r_version", "version", "rpy2_version"])
+
+
+def version_tuple(text):
+    """``"1.18.0"`` -> ``(1, 18, 0)``; stops at the first non-numeric piece."""
+    parts = []
+    for piece in str(text).replace("-", ".").split("."):
+        try:
+            parts.append(int(piece))
+        except ValueError:
+            break
+    return tuple(parts)
+
+
+def r_package_status(package, *, missing_hint=""):
+    """``(True, RPackage)`` when ``package`` can be used through rpy2, else
+    ``(False, reason)``.  Checks, in order: rpy2 importable, R's home found (a broken
+    R_HOME makes the embedded R call exit() during start-up, which cannot be caught, so
+    look before starting it), the embedded R starts, the package is installed.  Never
+    raises."""
+    try:
+        import rpy2
+    except ImportError as exc:
+        return False, "rpy2 is not installed (pip install 'rocstats[r]'): %s" % exc
+    try:
+        from rpy2 import situation
+
+        r_home = situation.get_r_home()
+    except Exception as exc:
+        return False, "cannot locate R through rpy2 %s: %s" % (rpy2.__version__, exc)
+    if not r_home or not os.path.isdir(r_home):
+        return False, ("R was not found (R_HOME %r; install R or set R_HOME to its home "
+                       "directory)" % (r_home,))
+    try:
+        from rpy2 import robjects
+    except Exception as exc:  # R missing or not loadable (R_HOME, libR.so)
+        return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
+    try:
+        has = bool(robjects.r('isTRUE(requireNamespace("%s", quietly = TRUE))' % package)[0])
+        r_version = str(robjects.r("R.version.string")[0])
+    except Exception as exc:
+        return False, "R started but failed to run a command: %s" % exc
+    if not has:
+        return False, "the R package %s is not installed in %s%s" % (package, r_version,
+                                                                      missing_hint)
+    version = str(robjects.r('as.character(utils::packageVersion("%s"))' % package)[0])
+    return True, RPackage(r_version, version, rpy2.__version__)
+
+
+def source_helpers(path):
+    """Source the R file ``path`` into a new environment (parent: the global one) and
+    return that environment; its functions are called as ``env["name"](...)``."""
+    from rpy2 import robjects
+
+    load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
+                      "sys.source(path, envir = env, keep.source = FALSE); env }")
+    return load(str(path))
