@@ -15,27 +15,7 @@ ffibuilder = FFI()
 
 # One extension, several C modules.  Each module ``csrc/<name>.c`` has a header
 # ``csrc/<name>.h`` (included by the generated wrapper) and a ``csrc/<name>.cdef`` holding
-# the declarations cffi should expose (plain C prototypes: no #include, no macros).  The
-# foundation kernels (rocstats_kernels) keep their declarations here.
-ffibuilder.cdef(
-    """
-    int rs_split_sort(const double *score, const uint8_t *is_pos, int64_t n,
-                      double *pos_out, int64_t m, double *neg_out);
-    int rs_split_argsort(const double *score, const uint8_t *is_pos, int64_t n,
-                         double *pos_out, int64_t *pos_idx, int64_t m,
-                         double *neg_out, int64_t *neg_idx);
-    int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
-    int64_t rs_placements_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
-                                 double *v10, double *v01);
-    int64_t rs_delong_sums_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
-                                  uint64_t *sq);
-    int64_t rs_auc2u_pairwise(const double *pos, int64_t m, const double *neg, int64_t n);
-    int64_t rs_placements_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
-                                   double *v10, double *v01);
-    int64_t rs_roc_counts_desc(const double *score, const double *wpos, const double *wneg,
-                               int64_t n, double *thr, double *tp, double *fp);
-    """
-)
+# the declarations cffi should expose (plain C prototypes: no #include, no macros).
 _MODULES = sorted(p.stem for p in _CSRC.glob("*.c"))
 for _name in _MODULES:
     _cdef = _CSRC / (_name + ".cdef")
