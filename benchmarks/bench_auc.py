@@ -33,6 +33,7 @@ import time
 import numpy as np
 
 import rocstats
+from _common import Report, best_of, cpu_model, fmt_n, fmt_s, fmt_x, loadavg
 
 try:
     import sklearn
@@ -176,18 +177,6 @@ class RRunner:
 
 # --------------------------------------------------------------------------- helpers
 
-def best_of(fn, reps):
-    """(best seconds, last result) over ``reps`` calls of ``fn``."""
-    best, out = float("inf"), None
-    for _ in range(reps):
-        out = None
-        gc.collect()
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
 def make_labels(rng, n):
     y = np.zeros(n, dtype=np.int64)
     y[: n // 2] = 1
@@ -213,52 +202,6 @@ def make_matrix(rng, y, k):
     S = np.sqrt(0.5) * common[:, None] + np.sqrt(0.5) * rng.standard_normal((n, k))
     S += shift[None, :] * y[:, None]
     return S
-
-
-def fmt_s(t):
-    return "%.4f" % t if t < 10 else "%.2f" % t
-
-
-def fmt_x(r):
-    return "%.2fx" % r if r < 100 else "%.0fx" % r
-
-
-def fmt_n(n):
-    e = int(round(np.log10(n)))
-    return "1e%d" % e if 10 ** e == n else "{:,}".format(n)
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def loadavg():
-    try:
-        return "%.2f %.2f %.2f" % os.getloadavg()
-    except OSError:
-        return "n/a"
-
-
-class Report:
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, text=""):
-        print(text, flush=True)
-        self.lines.append(text)
-
-    def table(self, header, rows):
-        self("| " + " | ".join(header) + " |")
-        self("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
-        for row in rows:
-            self("| " + " | ".join(row) + " |")
 
 
 # --------------------------------------------------------------------------- benchmarks

@@ -32,57 +32,9 @@ import numpy as np
 from scipy import special
 
 import rocstats
+from _common import Report, best_of, cpu_model, fmt_n, loadavg
 
 TARGET_DELONG = 2.0   # rocstats.sauc / rocstats.delong <= 2x
-
-
-def best_of(fn, reps):
-    best, out = float("inf"), None
-    for _ in range(reps):
-        out = None
-        gc.collect()
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
-def loadavg():
-    try:
-        return "%.2f %.2f %.2f" % os.getloadavg()
-    except OSError:
-        return "n/a"
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def fmt_n(n):
-    e = int(round(np.log10(n)))
-    return "1e%d" % e if 10 ** e == n else "{:,}".format(n)
-
-
-class Report:
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, text=""):
-        print(text, flush=True)
-        self.lines.append(text)
-
-    def table(self, header, rows):
-        self("| " + " | ".join(header) + " |")
-        self("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
-        for row in rows:
-            self("| " + " | ".join(row) + " |")
 
 
 def bench(rep, y, x, x2, n, variant, reps, targets):
