@@ -75,6 +75,36 @@ def _check_level(level):
     return float(level)
 
 
+def unit_interval(estimate, se, level, method):
+    """Wald or logit confidence interval of an estimate that lies in [0, 1] (an AUC, an
+    sAUC); scalar or array ``estimate`` / ``se``.
+
+    ``"wald"``: ``estimate -/+ z se`` clipped to [0, 1] (pROC's ``ci.auc``).  ``"logit"``:
+    the Wald interval of ``logit(estimate)`` with the delta-method SE
+    ``se / (estimate (1 - estimate))``, back-transformed: inside (0, 1) without clipping;
+    NaN at 0 and 1, where it is undefined.
+    """
+    level = _check_level(level)
+    z = stats.norm.ppf(0.5 + level / 2.0)
+    est = np.asarray(estimate, dtype=float)
+    se = np.asarray(se, dtype=float)
+    if method == "wald":
+        lo = np.clip(est - z * se, 0.0, 1.0)
+        hi = np.clip(est + z * se, 0.0, 1.0)
+    elif method == "logit":
+        with np.errstate(divide="ignore", invalid="ignore"):
+            inner = (est > 0) & (est < 1)
+            lg = np.where(inner, np.log(est / (1 - est)), np.nan)
+            half = np.where(inner, z * se / (est * (1 - est)), np.nan)
+            lo = 1.0 / (1.0 + np.exp(-(lg - half)))
+            hi = 1.0 / (1.0 + np.exp(-(lg + half)))
+    else:
+        raise ValueError("method must be 'wald' or 'logit', got %r" % (method,))
+    if lo.ndim == 0:
+        lo, hi = float(lo), float(hi)
+    return ConfidenceInterval(lo, hi, level, method)
+
+
 @dataclass(frozen=True)
 class AUCResult:
     """AUC with its DeLong variance (vector and covariance matrix for k scores).
@@ -117,25 +147,7 @@ class AUCResult:
             back-transformed; it stays inside (0, 1) without clipping and is better
             near 0 and 1.  At AUC 0 or 1 the logit interval is undefined (NaN).
         """
-        level = _check_level(level)
-        z = stats.norm.ppf(0.5 + level / 2.0)
-        auc = np.asarray(self.auc, dtype=float)
-        se = np.asarray(self.se, dtype=float)
-        if method == "wald":
-            lo = np.clip(auc - z * se, 0.0, 1.0)
-            hi = np.clip(auc + z * se, 0.0, 1.0)
-        elif method == "logit":
-            with np.errstate(divide="ignore", invalid="ignore"):
-                inner = (auc > 0) & (auc < 1)
-                lg = np.where(inner, np.log(auc / (1 - auc)), np.nan)
-                half = np.where(inner, z * se / (auc * (1 - auc)), np.nan)
-                lo = 1.0 / (1.0 + np.exp(-(lg - half)))
-                hi = 1.0 / (1.0 + np.exp(-(lg + half)))
-        else:
-            raise ValueError("method must be 'wald' or 'logit', got %r" % (method,))
-        if lo.ndim == 0:
-            lo, hi = float(lo), float(hi)
-        return ConfidenceInterval(lo, hi, level, method)
+        return unit_interval(self.auc, self.se, level, method)
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)

@@ -3,9 +3,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
-from scipy import special, stats
 
-from .._results import ConfidenceInterval, Summary, _check_level, _fmt
+from .._results import Summary, _fmt, unit_interval
 
 __all__ = ["SAUCResult", "SROCCurve"]
 
@@ -73,21 +72,7 @@ class SAUCResult:
             ``se / (sauc (1 - sauc))``, back-transformed (stays inside (0, 1); NaN at
             sAUC 0 or 1).
         """
-        level = _check_level(level)
-        z = float(stats.norm.ppf(0.5 + level / 2.0))
-        s, se = float(self.sauc), self.se
-        if method == "wald":
-            lo, hi = float(np.clip(s - z * se, 0.0, 1.0)), float(np.clip(s + z * se, 0.0, 1.0))
-        elif method == "logit":
-            if 0.0 < s < 1.0:
-                lg, half = np.log(s / (1.0 - s)), z * se / (s * (1.0 - s))
-                lo = float(special.expit(lg - half))
-                hi = float(special.expit(lg + half))
-            else:
-                lo = hi = float("nan")
-        else:
-            raise ValueError("method must be 'wald' or 'logit', got %r" % (method,))
-        return ConfidenceInterval(lo, hi, level, method)
+        return unit_interval(self.sauc, self.se, level, method)
 
     def summary(self, level=0.95):
         """Text / HTML table of the estimates."""
