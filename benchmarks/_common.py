@@ -67,3 +67,10 @@ class Report:
         self("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
         for row in rows:
             self("| " + " | ".join(row) + " |")
+
+    def write(self, path):
+        """Write every line kept so far to ``path`` (directories created)."""
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w") as fh:
+            fh.write("\n".join(self.lines) + "\n")
+        print("\nwritten to %s" % path)

@@ -583,11 +583,7 @@ def main(argv=None):
     rep("_total wall time %.0f s; load average at end %s_" % (time.perf_counter() - t_start,
                                                               loadavg()))
     if args.output:
-        d = os.path.dirname(os.path.abspath(args.output))
-        os.makedirs(d, exist_ok=True)
-        with open(args.output, "w") as fh:
-            fh.write("\n".join(rep.lines) + "\n")
-        print("\nwritten to %s" % args.output)
+        rep.write(args.output)
     return 0
 
 

@@ -125,10 +125,7 @@ def main(argv=None):
     rep()
     rep("_total wall time %.0f s; load average at end %s_" % (time.perf_counter() - t0, loadavg()))
     if args.output:
-        os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
-        with open(args.output, "w") as fh:
-            fh.write("\n".join(rep.lines) + "\n")
-        print("\nwritten to %s" % args.output)
+        rep.write(args.output)
     return 0
 
 

@@ -8,22 +8,13 @@ here, before C sees the pointers.
 import numpy as np
 
 from ._ckernels import ffi, lib  # ImportError if the extension was not built
+from ._cffi import _buf, _out
 
 if not hasattr(lib, "rs_sauc_sweep"):  # an extension built before these kernels existed
     raise ImportError("rocstats._kernels._ckernels lacks the sAUC kernels; rebuild it "
                       "(python setup.py build_ext --inplace)")
 
 OUT_FIELDS = ("sum_h", "sum_y_above", "sum_x_below", "mean_v", "ss_v", "mean_w", "ss_w")
-
-
-def _buf(a):
-    a = np.ascontiguousarray(a, dtype=np.float64)
-    return a, ffi.cast("double *", ffi.from_buffer(a))
-
-
-def _out(size):
-    a = np.empty(size, dtype=np.float64)
-    return a, ffi.cast("double *", ffi.from_buffer(a, require_writable=True))
 
 
 def _status(code, what, m, n):
