@@ -415,3 +415,139 @@ def test_cart_engine_criterion_matches_definition():
                 assert np.isnan(imp[i])
             else:
                 assert imp[i] == pytest.approx(float(theta_def(lc, rc)) - 0.5, abs=1e-13)
+
+
+# ------------------------------------------------------------------ one-call grower
+def _flat_inputs(X):
+    return (np.ascontiguousarray(X.T),
+            np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T))
+
+
+@pytest.mark.parametrize("name", sorted(IMPLS))
+def test_splitmix64_published_stream(name):
+    # splitmix64 from state 0: first outputs of Vigna's reference implementation
+    raw, below = IMPLS[name].splitmix64_fill(0, 3, 10)
+    assert [int(v) for v in raw] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
+                                     0x06C45D188009454F]
+    # bounded draws: rejection below 2^64 mod r, then the remainder (written out here)
+    r = 10
+    thr = (2 ** 64 - r) % r
+    assert all(int(b) == int(v) % r for b, v in zip(below, raw) if int(v) >= thr)
+    assert (below < 10).all()
+
+
+@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+def test_splitmix64_c_equals_numpy():
+    c, p = IMPLS["cffi"], IMPLS["numpy"]
+    for seed, r in [(1, 1), (12345, 7), (2 ** 64 - 1, 2 ** 63 + 1), (99, 3)]:
+        a, b = c.splitmix64_fill(seed, 50, r), p.splitmix64_fill(seed, 50, r)
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])
+
+
+@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+def test_grower_c_and_numpy_identical_trees():
+    """The C grower and its NumPy twin: the same tree, array for array (same algorithm,
+    same splitmix64 stream), over random data and every control."""
+    c, p = IMPLS["cffi"], IMPLS["numpy"]
+    rng = np.random.default_rng(17)
+    for trial in range(60):
+        n, nf, k = int(rng.integers(2, 120)), int(rng.integers(1, 6)), int(rng.integers(2, 5))
+        X = (rng.integers(0, 1 + trial % 7, size=(n, nf)).astype(float) if trial % 2
+             else np.round(rng.normal(size=(n, nf)), 1))
+        y = rng.integers(0, k, size=n)
+        w = rng.random(n) if trial % 3 == 0 else rng.integers(0, 3, size=n).astype(float)
+        w[0] = max(w[0], 1.0)
+        xt, order = _flat_inputs(X)
+        kw = dict(min_split=float(rng.integers(1, 5)), max_depth=int(rng.integers(-1, 6)),
+                  mtry=int(rng.integers(1, nf + 1)), nsplit=int(rng.integers(0, 4)),
+                  var_order=int(rng.integers(0, 3)), seed=int(rng.integers(0, 2 ** 63)))
+        a = c.grow_tree(xt, order, y, w, k, **kw)
+        b = p.grow_tree(xt, order, y, w, k, **kw)
+        assert sorted(a) == sorted(b)
+        for f in a:
+            np.testing.assert_array_equal(a[f], b[f], err_msg="%s (trial %d)" % (f, trial))
+        leaves_c = c.tree_apply(X, a)
+        np.testing.assert_array_equal(leaves_c, p.tree_apply(X, a))
+        np.testing.assert_array_equal(leaves_c, c.tree_apply(xt, a, transposed=True))
+
+
+@pytest.mark.parametrize("name", sorted(IMPLS))
+def test_grower_flat_arrays_are_consistent(name):
+    """Structure of the flat tree, checked by routing the rows independently: node row
+    counts, class weights and the split thresholds (observed values of the node)."""
+    impl = IMPLS[name]
+    rng = np.random.default_rng(5)
+    X, y = random_data(rng, 90, 3, 3, levels=6)
+    w = rng.integers(0, 3, size=90).astype(float)
+    xt, order = _flat_inputs(X)
+    t = impl.grow_tree(xt, order, y, w, 3, min_split=2.0, max_depth=-1, mtry=2, nsplit=2,
+                       var_order=0, seed=3)
+    rows = {0: np.flatnonzero(w > 0)}
+    for i in range(t["left"].size):
+        r = rows[i]
+        assert t["count"][i] == r.size
+        np.testing.assert_array_equal(t["value"][i], np.bincount(y[r], weights=w[r],
+                                                                 minlength=3))
+        if t["left"][i] >= 0:
+            f, c = t["feature"][i], t["threshold"][i]
+            assert c in set(X[r, f].tolist()) and c < X[r, f].max()
+            rows[t["left"][i]] = r[X[r, f] <= c]
+            rows[t["right"][i]] = r[X[r, f] > c]
+            assert t["parent"][t["left"][i]] == i == t["parent"][t["right"][i]]
+    assert (t["node_id"][0] == 1 and
+            (t["node_id"][t["left"][t["left"] >= 0]]
+             == 2 * t["node_id"][t["left"] >= 0]).all())
+    # the leaves partition the positive-weight rows and tree_apply finds them
+    leaf = impl.tree_apply(X, t, rows[0])
+    for i in np.flatnonzero(t["left"] < 0):
+        np.testing.assert_array_equal(np.sort(rows[0][leaf == i]), np.sort(rows[i]))
+
+
+@pytest.mark.parametrize("name", sorted(IMPLS))
+def test_grower_kernel_input_checks(name):
+    impl = IMPLS[name]
+    X = np.arange(12.0).reshape(6, 2)
+    y = np.array([0, 1, 0, 1, 0, 1])
+    xt, order = _flat_inputs(X)
+    kw = dict(min_split=2.0, max_depth=-1, mtry=2, nsplit=0, var_order=0, seed=1)
+    with pytest.raises(ValueError, match="order must have shape"):
+        impl.grow_tree(xt, order[:, :5], y, np.ones(6), 2, **kw)
+    bad = order.copy()
+    bad[0, 0] = 6
+    with pytest.raises(ValueError, match="order must hold row indices"):
+        impl.grow_tree(xt, bad, y, np.ones(6), 2, **kw)
+    with pytest.raises(ValueError, match="class codes"):
+        impl.grow_tree(xt, order, y + 1, np.ones(6), 2, **kw)
+    with pytest.raises(ValueError, match="w must be"):
+        impl.grow_tree(xt, order, y, np.zeros(6), 2, **kw)
+    with pytest.raises(ValueError, match="mtry"):
+        impl.grow_tree(xt, order, y, np.ones(6), 2, **dict(kw, mtry=3))
+    with pytest.raises(ValueError, match="capacity"):
+        impl.grow_tree(xt, order, y, np.ones(6), 2, capacity=2, **kw)
+    t = impl.grow_tree(xt, order, y, np.ones(6), 2, **kw)
+    assert t["left"].size <= 11  # 2 m - 1
+    with pytest.raises(ValueError, match="rows must be indices"):
+        impl.tree_apply(X, t, [6])
+    with pytest.raises(ValueError, match="feature outside"):
+        impl.tree_apply(X[:, :1], t)
+    broken = dict(t, left=np.where(t["left"] >= 0, 0, -1))
+    with pytest.raises(ValueError, match="preorder"):
+        impl.tree_apply(X, broken)
+
+
+def test_grow_auc_tree_is_seeded_by_the_generator():
+    """One 64-bit draw from the Generator seeds the kernel: same generator state, same
+    tree; the kernel seed consumed is the Generator's first uint64 draw."""
+    rng = np.random.default_rng(6)
+    X, y = random_data(rng, 150, 5, 2)
+    a = grow_auc_tree(X, y, n_classes=2, max_features=2, n_split=3,
+                      rng=np.random.default_rng(9))
+    seed = int(np.random.default_rng(9).integers(0, 2 ** 64, dtype=np.uint64))
+    xt, order = _flat_inputs(X)
+    flat = aucsplit.grow_tree(xt, order, y, np.ones(150), 2, min_split=2.0, max_depth=-1,
+                              mtry=2, nsplit=3, var_order=0, seed=seed)
+    assert a.node_count == flat["left"].size
+    np.testing.assert_array_equal(a.left, flat["left"])
+    assert [s.feature for s in a.split if s is not None] == \
+        flat["feature"][flat["left"] >= 0].tolist()

@@ -43,7 +43,7 @@ def test_params_protocol_and_clone():
                             random_state=7)
     p = est.get_params()
     assert p == {"node_size": 5, "node_depth": 3, "max_features": "sqrt", "n_split": 10,
-                 "random_state": 7, "variable_order": "random"}
+                 "random_state": 7, "variable_order": "random", "xval": 0}
     assert est.set_params(node_size=2) is est and est.node_size == 2
     with pytest.raises(ValueError, match="(?i)invalid parameter"):
         est.set_params(nodesize=2)
@@ -183,3 +183,121 @@ def test_other_bad_input():
         AUCTreeClassifier().predict(X)
     with pytest.raises(ValueError, match="y contains NaN"):
         AUCTreeClassifier().fit(X, [0.0, 1.0, np.nan, 1.0])
+
+
+# ------------------------------------------------------------------ pruning
+def _optimal_subtree(children, risk, alpha):
+    """Brute force (Breiman et al. 1984, section 3.3): among every pruned subtree (sets
+    of internal node numbers closed under taking parents) the minimisers of
+    R(T) + alpha |splits|; their intersection is the smallest minimiser T(alpha)."""
+    import itertools
+    from fractions import Fraction
+
+    internal = sorted(children)
+    best, minimisers = None, []
+    for r in range(len(internal) + 1):
+        for keep in itertools.combinations(internal, r):
+            ks = frozenset(keep)
+            if (ks and 1 not in ks) or any(n != 1 and n // 2 not in ks for n in ks):
+                continue
+            leaves, stack = [], [1]
+            while stack:
+                node = stack.pop()
+                if node in ks:
+                    stack.extend(children[node])
+                else:
+                    leaves.append(node)
+            cost = sum(Fraction(risk[v]) for v in leaves) + alpha * len(ks)
+            if best is None or cost < best:
+                best, minimisers = cost, [ks]
+            elif cost == best:
+                minimisers.append(ks)
+    smallest = frozenset.intersection(*minimisers)
+    assert smallest in minimisers
+    return smallest
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_pruned_tree_is_the_brute_force_weakest_link_subtree(seed):
+    from fractions import Fraction
+
+    rng = np.random.default_rng(100 + seed)
+    n, k = 60, 2 + seed % 2
+    X = rng.integers(0, 6, size=(n, 3)).astype(float)
+    y = (X[:, 0] + rng.integers(0, 4, size=n)) % k
+    est = AUCTreeClassifier(node_depth=2 + seed % 2, node_size=2,
+                            variable_order="forward").fit(X, y)
+    t = est.tree_
+    ids = t.node_id
+    children = {int(ids[i]): (int(ids[t.left[i]]), int(ids[t.right[i]]))
+                for i in range(t.node_count) if t.left[i] >= 0}
+    risk = {int(ids[i]): int(round(t.risk[i])) for i in range(t.node_count)}
+    root = Fraction(risk[1])
+    cps = est.cptable_["CP"].to_numpy()
+    # strictly between consecutive table CPs (no ties there) and above the largest
+    probes = list((cps[:-1] + cps[1:]) / 2) + [cps[0] * 1.5 + 0.01]
+    for cp in probes:
+        pt = est.prune(cp).tree_
+        kept = frozenset(int(v) for v in pt.node_id[pt.left >= 0])
+        assert kept == _optimal_subtree(children, risk, Fraction(cp) * root), cp
+        # the table row of this cp (the largest CP <= cp; rows are in decreasing CP):
+        # its number of splits and relative error are the subtree's
+        row = est.cptable_[est.cptable_["CP"] <= cp].iloc[0]
+        assert row["nsplit"] == len(kept)
+        leaves = pt.left < 0
+        assert row["rel error"] == pytest.approx(pt.risk[leaves].sum() / float(root))
+
+
+def test_cross_validated_pruning_and_one_se():
+    """xerror recomputed by hand from fold trees grown on the other folds (forward
+    variable order, every variable and cut: the fold trees are functions of the data)."""
+    rng = np.random.default_rng(9)
+    n = 120
+    X = np.round(rng.normal(size=(n, 3)), 1)
+    y = (X[:, 0] + rng.normal(size=n) > 0).astype(int)
+    folds = np.arange(n) % 4 + 1
+    est = AUCTreeClassifier(variable_order="forward", xval=folds).fit(X, y)
+    tab = est.cptable_
+    assert list(tab.columns) == ["CP", "nsplit", "rel error", "xerror", "xstd"]
+    root = n - np.bincount(y).max()
+    err = 0
+    for f in range(1, 5):
+        tr = folds != f
+        tk = AUCTreeClassifier(variable_order="forward").fit(X[tr], y[tr])
+        err += (tk.predict(X[~tr]) != y[~tr]).sum()
+    assert tab["xerror"].iloc[-1] == pytest.approx(err / root)
+    best = est.cost_complexity_prune()
+    assert best.tree_.n_leaves == est.one_se_.n_leaves
+    assert best.tree_.n_leaves == est.prune().tree_.n_leaves
+    assert tab["xerror"].iloc[est.one_se_.row] <= est.one_se_.threshold
+    small = tab["nsplit"] < est.one_se_.nsplit
+    assert (tab["xerror"][small] > est.one_se_.threshold).all()
+    mn = est.cost_complexity_prune(rule="min")
+    assert mn.tree_.n_leaves - 1 == tab["nsplit"].iloc[est.one_se_.min_row]
+    # the original estimator is untouched; predictions of a pruned tree are leaf majorities
+    assert est.tree_.n_leaves >= best.tree_.n_leaves
+    leaf = best.tree_.apply(X)
+    np.testing.assert_array_equal(best.predict(X), best.tree_.value[leaf].argmax(1))
+    # random folds seeded by random_state: reproducible
+    a = AUCTreeClassifier(xval=5, random_state=3).fit(X, y).cptable_
+    b = AUCTreeClassifier(xval=5, random_state=3).fit(X, y).cptable_
+    assert a.equals(b)
+
+
+def test_pruning_bad_input():
+    X = np.arange(20.0).reshape(10, 2)
+    y = np.array([0, 1] * 5)
+    est = AUCTreeClassifier().fit(X, y)
+    assert est.one_se_ is None and est.cptable_["xerror"].isna().all()
+    with pytest.raises(ValueError, match="xval=0"):
+        est.prune()
+    with pytest.raises(ValueError, match="xval=0"):
+        est.cost_complexity_prune()
+    with pytest.raises(ValueError, match="rule"):
+        est.cost_complexity_prune(rule="max")
+    with pytest.raises(ValueError, match="cp must be"):
+        est.prune(-1.0)
+    with pytest.raises(ValueError, match="sample_weight"):
+        AUCTreeClassifier(xval=3).fit(X, y, sample_weight=np.ones(10))
+    with pytest.raises(ValueError, match="xval"):
+        AUCTreeClassifier(xval=1).fit(X, y)

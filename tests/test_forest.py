@@ -2,102 +2,23 @@
 misclassification) against independent definitions, seeding independent of n_jobs,
 permutation importance, bad input.
 
-The forest calls ``rocstats.tree._auc_builder.grow_auc_tree`` (written by another helper).
-Until that module exists these tests run against ``_standin_grow_auc_tree`` below — a
-TEMPORARY, test-only brute-force stand-in — patched in through
-``rocstats.ensemble._forest._grower``; with the stand-in, parallel runs use joblib's
-threading backend (a patch does not reach loky's worker processes).
+The forest grows its trees with the single-call grower
+(``rocstats.tree._auc_builder.grow_flat``); by default in threads, and the results must
+not depend on ``n_jobs`` nor on the joblib backend (threads or loky processes).
 """
-import importlib
-import itertools
-import warnings
-
 import numpy as np
 import pytest
 
 from rocstats.ensemble import AUCForestClassifier, oob_auc, oob_brier, oob_misclassification
 from rocstats.ensemble import _forest
-from rocstats.tree._tree import LE, Split, Tree
 
 # small forests in these tests leave some rows in every tree's sample
 pytestmark = pytest.mark.filterwarnings("ignore:.*no out-of-bag prediction:UserWarning")
 
-try:
-    importlib.import_module("rocstats.tree._auc_builder").grow_auc_tree
-    REAL_GROWER = True
-except (ImportError, AttributeError):
-    REAL_GROWER = False
-
-
-# ----------------------------------------------------------------------------------------
-# TEMPORARY stand-in for rocstats.tree._auc_builder.grow_auc_tree (test helper only; delete
-# once the real grower is in place).  Brute force: every candidate cut of every drawn
-# variable is scored by recounting; the split statistic is seed 000's
-# mean over class pairs of 1 + |alpha_i - alpha_j| (alpha_k = fraction of class k sent right).
-# ----------------------------------------------------------------------------------------
-def _standin_score(y_node, go_right, n_classes):
-    tot = np.bincount(y_node, minlength=n_classes).astype(float)
-    right = np.bincount(y_node[go_right], minlength=n_classes).astype(float)
-    present = np.flatnonzero(tot > 0)
-    alpha = right[present] / tot[present]
-    vals = [1.0 + abs(a - b) for a, b in itertools.combinations(alpha, 2)]
-    return float(np.mean(vals)) if vals else -np.inf
-
-
-def _standin_grow_auc_tree(X, y, *, n_classes, node_size=1, node_depth=None,
-                           max_features=None, n_split=0, rng=None, sample_weight=None):
-    rng = np.random.default_rng(rng)
-    n, p = X.shape
-    mtry = p if max_features is None else max_features
-    w = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=float)
-    tree = Tree(n_features=p, n_outputs=n_classes)
-
-    def grow(rows, parent, is_left, depth):
-        counts = np.bincount(y[rows], weights=w[rows], minlength=n_classes)
-        idx = tree.add_node(parent=parent, is_left=is_left, n=rows.size,
-                            weight=counts.sum(), value=counts, risk=counts.sum() - counts.max())
-        if (np.count_nonzero(counts) < 2 or counts.sum() < 2 * node_size
-                or (node_depth is not None and depth >= node_depth)):
-            return
-        best = (-np.inf, None, None)
-        for j in rng.permutation(p)[:mtry]:
-            x = X[rows, j]
-            cuts = np.unique(x)[:-1]
-            if n_split and cuts.size > n_split:
-                cuts = np.sort(rng.choice(cuts, size=n_split, replace=False))
-            for c in cuts:
-                go_right = x > c
-                k = int(go_right.sum())
-                if k < node_size or rows.size - k < node_size:
-                    continue
-                s = _standin_score(y[rows], go_right, n_classes)
-                if s > best[0]:
-                    best = (s, j, c)
-        if best[1] is None:
-            return
-        _, j, c = best
-        tree.set_split(idx, Split(feature=int(j), kind=LE, threshold=float(c), improve=best[0]))
-        go_right = X[rows, j] > c
-        grow(rows[~go_right], idx, True, depth + 1)
-        grow(rows[go_right], idx, False, depth + 1)
-
-    grow(np.arange(n), -1, True, 0)
-    return tree.finalize()
-# ------------------------------------------------------------------- end of the stand-in
-
-
-@pytest.fixture(autouse=True)
-def grower(monkeypatch):
-    """The real grower when it exists, else the temporary stand-in."""
-    if not REAL_GROWER:
-        monkeypatch.setattr(_forest, "_grower", lambda: _standin_grow_auc_tree)
-    return "real" if REAL_GROWER else "stand-in"
-
-
 def _parallel_backend():
     import joblib
 
-    return joblib.parallel_config(backend="loky" if REAL_GROWER else "threading")
+    return joblib.parallel_config(backend="loky")
 
 
 def _data(n=120, p=4, k=2, seed=0):
@@ -255,8 +176,9 @@ def test_same_seed_same_forest_and_n_jobs_does_not_matter():
     b = AUCForestClassifier(n_trees=12, random_state=11).fit(X, y)
     with _parallel_backend():
         c = AUCForestClassifier(n_trees=12, random_state=11, n_jobs=2).fit(X, y)
+    e = AUCForestClassifier(n_trees=12, random_state=11, n_jobs=2).fit(X, y)  # threads
     d = AUCForestClassifier(n_trees=12, random_state=12).fit(X, y)
-    for other in (b, c):
+    for other in (b, c, e):
         np.testing.assert_array_equal(a.inbag_, other.inbag_)
         np.testing.assert_array_equal(a.oob_decision_function_, other.oob_decision_function_)
         np.testing.assert_array_equal(a.apply(X), other.apply(X))
@@ -408,3 +330,18 @@ def test_class_with_one_observation():
         value = oob_auc(y, f.oob_decision_function_)
     assert value == pytest.approx(f.oob_auc_)
     assert np.isfinite(f.oob_auc_)
+
+
+def test_routing_from_flat_arrays_and_from_tree_agree():
+    """The forest routes with the grower's flat arrays (C apply kernel); a Routing built
+    from the Tree object (its Split records) and Tree.apply give the same leaves."""
+    X, y = _data(n=80, k=3)
+    f = AUCForestClassifier(n_trees=4, random_state=2).fit(X, y)
+    Xn = np.round(np.random.default_rng(3).normal(size=(50, 4)), 2)
+    for t, r in zip(f.estimators_, f._routes):
+        leaf = r.apply(Xn)
+        np.testing.assert_array_equal(leaf, t.apply(Xn))
+        np.testing.assert_array_equal(leaf, _forest._Routing(t).apply(Xn))
+        np.testing.assert_array_equal(r.apply(np.ascontiguousarray(Xn.T), transposed=True),
+                                      leaf)
+        np.testing.assert_allclose(r.proba[leaf].sum(axis=1), 1.0)

@@ -20,7 +20,10 @@ Two checks per case:
     identically).  Where the replay finds such a tie in the reference tree, the exact
     comparison uses the deterministic variable order (column order forward or reverse)
     that breaks the tie(s) the way randomForestSRC did, and says so in the record's note;
-    without ties it uses a random order (any order gives the same tree).
+    without ties it uses a random order (any order gives the same tree).  rocstats' random
+    draws come from its own generator (splitmix64 in the C grower), not from
+    randomForestSRC's ``ran1`` stream, so the exact comparison never relies on matching
+    random numbers.
 
 ``replay`` (every case, each of the five trees in ``native_arrays_by_seed``)
     walk randomForestSRC's tree on the training rows.  An internal node passes when

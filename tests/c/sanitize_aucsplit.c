@@ -2,7 +2,12 @@
  * tests/test_sanitize_aucsplit.py: the AUC split kernels on random, tied, one-row,
  * constant and absent-class columns, with exact-size heap blocks so any overrun is
  * caught.  rs_auc_best_columns is checked against a pick over rs_auc_sweep's output
- * (randomForestSRC's rule written out).  Exit status 0 = all agree. */
+ * (randomForestSRC's rule written out).  The tree grower rs_grow_auc_tree runs on random
+ * data (ties, zero weights, constant columns, absent classes, every control) into
+ * output buffers of exactly the documented capacity 2 m - 1; the tree's structure is
+ * checked and the training rows routed by rs_auc_tree_apply must land in leaves whose
+ * row counts match; the error codes (capacity too small, bad order index, bad controls,
+ * a malformed tree for apply) are exercised.  Exit status 0 = all agree. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +33,108 @@ static int64_t pick(const double *d, const int64_t *nl, int64_t cnt, int64_t n, 
         if (best < 0 || (!isnan(d[j]) && !isnan(d[best]) && d[j] - d[best] > eps)) best = j;
     }
     return best;
+}
+
+/* stable argsort of column x[0..n-1] (insertion sort: ties keep row order) */
+static void argsort_col(const double *x, int64_t n, int64_t *o)
+{
+    for (int64_t i = 0; i < n; i++) {
+        int64_t r = i, j = i;
+        while (j > 0 && x[o[j - 1]] > x[r]) { o[j] = o[j - 1]; j--; }
+        o[j] = r;
+    }
+}
+
+static int grow_checks(void)
+{
+    int failures = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        int64_t n = 1 + (int64_t)(next() % 60), p = 1 + (int64_t)(next() % 5);
+        int64_t k = 2 + (int64_t)(next() % 3);
+        int levels = 1 + trial % 7;
+        double *xt = malloc((size_t)(p * n) * sizeof *xt);
+        int64_t *order = malloc((size_t)(p * n) * sizeof *order);
+        int64_t *y = malloc((size_t)n * sizeof *y);
+        double *w = malloc((size_t)n * sizeof *w);
+        int64_t m = 0;
+        for (int64_t i = 0; i < n; i++) {
+            y[i] = (int64_t)(next() % (uint64_t)(trial % 4 == 0 ? k - 1 : k));
+            w[i] = (double)(next() % 3) * (trial % 2 ? 1.0 : 0.5);
+        }
+        if (!(w[n - 1] > 0.0)) w[n - 1] = 1.0;
+        for (int64_t i = 0; i < n; i++) m += w[i] > 0.0;
+        for (int64_t f = 0; f < p; f++) {
+            for (int64_t i = 0; i < n; i++) xt[f * n + i] = (double)(next() % (uint64_t)levels);
+            argsort_col(xt + f * n, n, order + f * n);
+        }
+        int64_t cap = 2 * m - 1;
+        int64_t *iv[7];
+        for (int q = 0; q < 7; q++) iv[q] = malloc((size_t)cap * sizeof(int64_t));
+        double *thr = malloc((size_t)cap * sizeof *thr), *del = malloc((size_t)cap * sizeof *del);
+        double *wt = malloc((size_t)cap * sizeof *wt);
+        double *val = malloc((size_t)(cap * k) * sizeof *val);
+        int64_t mtry = 1 + (int64_t)(next() % (uint64_t)p);
+        int64_t nsplit = (int64_t)(next() % 4), order_mode = (int64_t)(next() % 3);
+        int64_t max_depth = (int64_t)(next() % 6) - 1;
+        double min_split = (double)(1 + next() % 4);
+        uint64_t seed = next();
+        int64_t got = rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth, mtry,
+                                       nsplit, order_mode, seed, 1e-9, cap, iv[0], iv[1],
+                                       iv[2], iv[3], iv[4], iv[5], thr, del, iv[6], wt, val);
+        if (got < 1 || got > cap) { failures++; printf("grow returned %lld\n", (long long)got); }
+        else {
+            int64_t *lf = iv[0], *rt = iv[1], *cnt = iv[6];
+            if (cnt[0] != m) failures++;
+            for (int64_t t = 0; t < got; t++) {
+                if ((lf[t] < 0) != (rt[t] < 0)) failures++;
+                if (lf[t] >= 0) {
+                    if (lf[t] <= t || rt[t] <= t || lf[t] >= got || rt[t] >= got) { failures++; continue; }
+                    if (cnt[lf[t]] + cnt[rt[t]] != cnt[t] || cnt[lf[t]] < 1) failures++;
+                    if (iv[5][t] < 0 || iv[5][t] >= p) failures++;
+                } else if (iv[5][t] != -1) failures++;
+            }
+            int64_t *rows = malloc((size_t)n * sizeof *rows), *leaf = malloc((size_t)n * sizeof *leaf);
+            int64_t nr = 0;
+            for (int64_t i = 0; i < n; i++) if (w[i] > 0.0) rows[nr++] = i;
+            if (rs_auc_tree_apply(xt, 1, n, rows, nr, lf, rt, iv[5], thr, got, p, leaf) != 0)
+                failures++;
+            int64_t *seen = calloc((size_t)got, sizeof *seen);
+            for (int64_t i = 0; i < nr; i++) {
+                if (leaf[i] < 0 || leaf[i] >= got || lf[leaf[i]] >= 0) { failures++; continue; }
+                seen[leaf[i]]++;
+            }
+            for (int64_t t = 0; t < got; t++) if (lf[t] < 0 && seen[t] != cnt[t]) failures++;
+            /* a malformed tree is refused */
+            int64_t save = lf[0];
+            lf[0] = 0;
+            if (got > 1 && rs_auc_tree_apply(xt, 1, n, rows, nr, lf, rt, iv[5], thr, got, p,
+                                             leaf) != -3) failures++;
+            lf[0] = save;
+            /* the same tree into one node less: -2 (ASan: nothing written past it) */
+            if (got > 1 && rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth,
+                                            mtry, nsplit, order_mode, seed, 1e-9, got - 1,
+                                            iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr, del,
+                                            iv[6], wt, val) != -2) failures++;
+            free(rows); free(leaf); free(seen);
+        }
+        /* invalid arguments: -3 */
+        if (rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth, 0, nsplit, 0, 1,
+                             1e-9, cap, iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr, del,
+                             iv[6], wt, val) != -3) failures++;
+        order[0] = n;   /* out of range */
+        if (rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth, mtry, nsplit, 0,
+                             1, 1e-9, cap, iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr, del,
+                             iv[6], wt, val) != -3) failures++;
+        for (int q = 0; q < 7; q++) free(iv[q]);
+        free(xt); free(order); free(y); free(w); free(thr); free(del); free(wt); free(val);
+    }
+    /* the generator: splitmix64's published first outputs from state 0 */
+    uint64_t raw[3], below[3];
+    rs_splitmix64_fill(0, 3, 10, raw, below);
+    if (raw[0] != 0xE220A8397B1DCDAFULL || raw[1] != 0x6E789E6AA1B965F4ULL ||
+        raw[2] != 0x06C45D188009454FULL) failures++;
+    for (int i = 0; i < 3; i++) if (below[i] >= 10) failures++;
+    return failures;
 }
 
 int main(void)
@@ -95,6 +202,7 @@ int main(void)
         free(xs); free(ws); free(ys); free(cuts); free(ncuts); free(work);
         free(bi); free(bc); free(bd);
     }
+    failures += grow_checks();
     printf("%d failures\n", failures);
     return failures != 0;
 }

@@ -7,14 +7,16 @@ int64 and every length and class code is checked here, before C sees the pointer
 """
 import numpy as np
 
-from ._aucsplit_numpy import EPS
+from ._aucsplit_numpy import (EPS, _TREE_FIELDS, _check_controls, _check_grow,
+                              check_apply_inputs)
 from ._ckernels import ffi, lib  # ImportError if the extension was not built
 
-if not hasattr(lib, "rs_auc_sweep"):  # an extension built before these kernels existed
-    raise ImportError("rocstats._kernels._ckernels lacks the AUC split kernels; rebuild it "
-                      "(python setup.py build_ext --inplace)")
+if not hasattr(lib, "rs_grow_auc_tree"):  # an extension built before these kernels existed
+    raise ImportError("rocstats._kernels._ckernels lacks the AUC split / grower kernels; "
+                      "rebuild it (python setup.py build_ext --inplace)")
 
-__all__ = ["EPS", "auc_sweep", "best_columns"]
+__all__ = ["EPS", "auc_sweep", "best_columns", "grow_tree", "tree_apply",
+           "splitmix64_fill"]
 
 
 def _dptr(a):
@@ -91,3 +93,67 @@ def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
                                 maxcuts, float(eps), _dptr(work), _iptr(index), _dptr(cut),
                                 _dptr(delta))
     return index, cut, delta
+
+
+def _uptr(a):
+    return ffi.cast("uint64_t *", ffi.from_buffer(a, require_writable=True))
+
+
+def splitmix64_fill(seed, count, r):
+    count = int(count)
+    r = int(r)
+    if count < 0 or not 1 <= r < 2 ** 64 or not 0 <= int(seed) < 2 ** 64:
+        raise ValueError("count >= 0, 1 <= r < 2**64 and a 64-bit seed are required")
+    raw = np.zeros(max(count, 1), dtype=np.uint64)
+    below = np.zeros(max(count, 1), dtype=np.uint64)
+    lib.rs_splitmix64_fill(int(seed), count, r, _uptr(raw), _uptr(below))
+    return raw[:count], below[:count]
+
+
+def grow_tree(xt, order, y, w, n_classes, *, min_split, max_depth, mtry, nsplit,
+              var_order, seed, eps=EPS, capacity=None):
+    xt, order, y, w, k, m, capacity = _check_grow(xt, order, y, w, n_classes, capacity)
+    p, n = xt.shape
+    min_split, max_depth, mtry, nsplit, var_order, seed = _check_controls(
+        p, min_split, max_depth, mtry, nsplit, var_order, seed)
+    ints = {name: np.empty(capacity, dtype=np.int64)
+            for name in ("left", "right", "parent", "depth", "node_id", "feature", "count")}
+    dbls = {name: np.empty(capacity) for name in ("threshold", "delta", "weight")}
+    value = np.empty((capacity, k))
+    # the GIL is released for the call (cffi API mode), so trees grow in parallel threads
+    got = lib.rs_grow_auc_tree(
+        _dptr(xt), _iptr(order), _iptr(y), _dptr(w), n, p, k, min_split, max_depth, mtry,
+        nsplit, var_order, seed, float(eps), capacity, _iptr(ints["left"]),
+        _iptr(ints["right"]), _iptr(ints["parent"]), _iptr(ints["depth"]),
+        _iptr(ints["node_id"]), _iptr(ints["feature"]), _dptr(dbls["threshold"]),
+        _dptr(dbls["delta"]), _iptr(ints["count"]), _dptr(dbls["weight"]), _dptr(value))
+    if got == -1:
+        raise MemoryError("rs_grow_auc_tree: out of memory")
+    if got == -2:
+        raise ValueError("capacity %d is too small for this tree" % capacity)
+    if got < 1:
+        raise ValueError("rs_grow_auc_tree refused its arguments (code %d)" % got)
+    res = {}
+    for name in _TREE_FIELDS[:-1]:
+        src = ints.get(name)
+        if src is None:
+            src = dbls[name]
+        res[name] = src[:got].copy() if got < capacity // 2 else src[:got]
+    res["value"] = value[:got].copy() if got < capacity // 2 else value[:got]
+    return res
+
+
+def tree_apply(X, tree, rows=None, *, transposed=False):
+    X, n, p, rows, left, right, feature, threshold = check_apply_inputs(X, tree, rows,
+                                                                        transposed)
+    X = np.ascontiguousarray(X)
+    rs, cs = (1, n) if transposed else (p, 1)
+    out = np.zeros(max(rows.size, 1), dtype=np.int64)
+    if rows.size == 0:
+        return out[:0]
+    rc = lib.rs_auc_tree_apply(_dptr(X), rs, cs, _iptr(rows), rows.size, _iptr(left),
+                               _iptr(right), _iptr(feature), _dptr(threshold), left.size,
+                               p, _iptr(out))
+    if rc != 0:
+        raise ValueError("rs_auc_tree_apply refused the tree (code %d)" % rc)
+    return out

@@ -22,6 +22,15 @@ Functions
 ``best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS)``
     for each row of ``xs`` (each an ascending column of the node), the cut randomForestSRC
     keeps: ``(index, cut, delta)``; ``index`` -1 when the column has no admissible cut.
+``grow_tree(xt, order, y, w, n_classes, *, min_split, max_depth, mtry, nsplit, var_order,
+seed, eps=EPS, capacity=None)``
+    a whole AUC tree, the twin of ``rs_grow_auc_tree`` (same algorithm, same splitmix64
+    stream, same floating-point operations, hence the same tree); a dict of flat preorder
+    arrays.  Slow (a Python step per node) but exact.
+``tree_apply(X, tree, rows=None, *, transposed=False)``
+    the leaf of each row in such a flat tree.
+``splitmix64_fill(seed, count, r)``
+    the generator's raw outputs and bounded draws (:class:`SplitMix64`).
 """
 import numpy as np
 
@@ -148,3 +157,270 @@ def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
         if j >= 0:
             index[c], cut[c], delta[c] = j, cv[j], d[j]
     return index, cut, delta
+
+
+# --------------------------------------------------------------------------- PRNG
+_MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """splitmix64 (Steele, Lea & Flood 2014; Vigna's public-domain reference constants),
+    the generator of the C grower (``sm64_next`` / ``sm64_below`` in
+    ``csrc/rocstats_aucsplit.c``), written with Python integers modulo 2^64 so that both
+    produce the same stream from the same 64-bit seed."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed):
+        self.state = int(seed) & _MASK64
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, r):
+        """Uniform integer in 0..r-1 (rejection of outputs below 2^64 mod r)."""
+        r = int(r)
+        threshold = ((1 << 64) - r) % r
+        while True:
+            x = self.next()
+            if x >= threshold:
+                return x % r
+
+
+def splitmix64_fill(seed, count, r):
+    """``(raw, below)``: the first ``count`` outputs from ``seed`` and ``count`` draws in
+    0..r-1 from a fresh generator with the same seed (uint64 arrays)."""
+    g = SplitMix64(seed)
+    raw = np.array([g.next() for _ in range(int(count))], dtype=np.uint64)
+    g = SplitMix64(seed)
+    below = np.array([g.below(r) for _ in range(int(count))], dtype=np.uint64)
+    return raw, below
+
+
+# --------------------------------------------------------------------------- grower
+def _check_grow(xt, order, y, w, n_classes, capacity):
+    xt = np.ascontiguousarray(xt, dtype=np.float64)
+    if xt.ndim != 2:
+        raise ValueError("xt must be 2-dimensional (features x rows)")
+    p, n = xt.shape
+    order = np.ascontiguousarray(order, dtype=np.int64)
+    if order.shape != (p, n):
+        raise ValueError("order must have shape %s, got %s" % ((p, n), order.shape))
+    if order.size and (order.min() < 0 or order.max() >= n):
+        raise ValueError("order must hold row indices 0..%d" % (n - 1))
+    y = np.ascontiguousarray(y, dtype=np.int64)
+    w = np.ascontiguousarray(w, dtype=np.float64)
+    if y.shape != (n,) or w.shape != (n,):
+        raise ValueError("y and w must have shape (%d,)" % n)
+    k = int(n_classes)
+    if k < 2:
+        raise ValueError("n_classes must be at least 2, got %r" % (n_classes,))
+    if n == 0 or p == 0:
+        raise ValueError("xt is empty")
+    if y.min() < 0 or y.max() >= k:
+        raise ValueError("y must hold class codes 0..%d" % (k - 1))
+    if not np.isfinite(w).all() or (w < 0).any() or not (w > 0).any():
+        raise ValueError("w must be finite, non-negative and not all zero")
+    m = int(np.count_nonzero(w > 0))
+    if capacity is None:
+        capacity = 2 * m - 1
+    capacity = int(capacity)
+    if capacity < 1:
+        raise ValueError("capacity must be >= 1")
+    return xt, order, y, w, k, m, capacity
+
+
+def _check_controls(p, min_split, max_depth, mtry, nsplit, var_order, seed):
+    if not (np.isfinite(min_split)):
+        raise ValueError("min_split must be finite")
+    if not 1 <= int(mtry) <= p:
+        raise ValueError("mtry must be in [1, %d], got %r" % (p, mtry))
+    if int(nsplit) < 0:
+        raise ValueError("nsplit must be >= 0, got %r" % (nsplit,))
+    if int(var_order) not in (0, 1, 2):
+        raise ValueError("var_order must be 0, 1 or 2, got %r" % (var_order,))
+    seed = int(seed)
+    if not 0 <= seed < 2 ** 64:
+        raise ValueError("seed must be an unsigned 64-bit integer")
+    return float(min_split), int(max_depth), int(mtry), int(nsplit), int(var_order), seed
+
+
+_TREE_FIELDS = ("left", "right", "parent", "depth", "node_id", "feature", "threshold",
+                "delta", "count", "weight", "value")
+
+
+def grow_tree(xt, order, y, w, n_classes, *, min_split, max_depth, mtry, nsplit,
+              var_order, seed, eps=EPS, capacity=None):
+    """The twin of ``rs_grow_auc_tree`` (same algorithm, same random stream, same
+    floating-point operations; see the C contract).  Returns a dict of the flat preorder
+    arrays ``left, right, parent, depth, node_id, feature, threshold, delta, count,
+    weight`` (length = node count) and ``value`` (node count x K)."""
+    xt, order, y, w, k, m, capacity = _check_grow(xt, order, y, w, n_classes, capacity)
+    p, n = xt.shape
+    min_split, max_depth, mtry, nsplit, var_order, seed = _check_controls(
+        p, min_split, max_depth, mtry, nsplit, var_order, seed)
+    pos = w > 0
+    S = np.empty((p + 1, m), dtype=np.int64)
+    for f in range(p):
+        o = order[f]
+        S[f] = o[pos[o]]
+    S[p] = np.flatnonzero(pos)
+    rng = SplitMix64(seed)
+    out = {name: [] for name in _TREE_FIELDS}
+    stack = [(0, m, -1, True, 0, np.zeros(p, dtype=bool))]
+    while stack:
+        lo, hi, par, is_left, dep, cflags = stack.pop()
+        cflags = cflags.copy()
+        idx = len(out["left"])
+        if idx >= capacity:
+            raise ValueError("capacity %d is too small for this tree" % capacity)
+        rows = S[p, lo:hi]
+        cnt = hi - lo
+        val = np.bincount(y[rows], weights=w[rows], minlength=k).astype(np.float64)
+        wsum = 0.0
+        for v in val:
+            wsum += v
+        present = int(np.count_nonzero(val > 0))
+        out["left"].append(-1)
+        out["right"].append(-1)
+        out["parent"].append(par)
+        out["depth"].append(dep)
+        if par < 0:
+            nid = 1
+        else:
+            out["left" if is_left else "right"][par] = idx
+            pid = out["node_id"][par]
+            nid = -1 if (dep > 62 or pid < 0) else 2 * pid + (0 if is_left else 1)
+        out["node_id"].append(nid)
+        out["feature"].append(-1)
+        out["threshold"].append(np.nan)
+        out["delta"].append(np.nan)
+        out["count"].append(cnt)
+        out["weight"].append(wsum)
+        out["value"].append(val)
+        if not wsum >= min_split or (max_depth >= 0 and dep >= max_depth) or present < 2:
+            continue
+        cand = [f for f in range(p) if not cflags[f]]
+        ncand = len(cand)
+        if ncand == 0:
+            continue
+        nvisit = min(mtry, ncand)
+        for i in range(nvisit):
+            j = i + rng.below(ncand - i)
+            cand[i], cand[j] = cand[j], cand[i]
+        visit = cand[:nvisit]
+        if var_order == 1:
+            visit = sorted(visit)
+        elif var_order == 2:
+            visit = sorted(visit, reverse=True)
+        bf, bcut, bdel = -1, np.nan, np.nan
+        for f in visit:
+            sf = S[f, lo:hi]
+            xs = xt[f, sf]
+            if xs[0] == xs[-1]:
+                cflags[f] = True
+            cuts = None
+            if nsplit > 0:
+                distinct = xs[np.concatenate(([True], xs[1:] > xs[:-1]))]
+                nd = distinct.size
+                if nd > nsplit + 1:
+                    pick = list(range(nd - 1))
+                    for i in range(nsplit):
+                        j = i + rng.below(nd - 1 - i)
+                        pick[i], pick[j] = pick[j], pick[i]
+                    cuts = distinct[np.sort(np.asarray(pick[:nsplit], dtype=np.int64))]
+            if cuts is None:
+                bi, bc, bd = best_columns(xs[None, :], y[sf][None, :], w[sf][None, :], k,
+                                          eps=eps)
+            else:
+                bi, bc, bd = best_columns(xs[None, :], y[sf][None, :], w[sf][None, :], k,
+                                          cuts=cuts[None, :],
+                                          ncuts=np.array([nsplit]), eps=eps)
+            bi, bc, bd = int(bi[0]), float(bc[0]), float(bd[0])
+            if bi < 0:
+                continue
+            if bf < 0 or (not np.isnan(bd) and not np.isnan(bdel) and bd - bdel > eps):
+                bf, bcut, bdel = f, bc, bd
+        if bf < 0:
+            continue
+        out["feature"][idx] = bf
+        out["threshold"][idx] = bcut
+        out["delta"][idx] = bdel
+        golf = np.zeros(n, dtype=bool)
+        golf[rows] = xt[bf, rows] <= bcut
+        nleft = int(np.count_nonzero(golf[rows]))
+        for f in range(p + 1):
+            if f < p and cflags[f]:
+                continue
+            sf = S[f, lo:hi]
+            g = golf[sf]
+            S[f, lo:hi] = np.concatenate((sf[g], sf[~g]))
+        stack.append((lo + nleft, hi, idx, False, dep + 1, cflags))
+        stack.append((lo, lo + nleft, idx, True, dep + 1, cflags))
+    res = {}
+    for name in _TREE_FIELDS[:-1]:
+        dt = np.float64 if name in ("threshold", "delta", "weight") else np.int64
+        res[name] = np.asarray(out[name], dtype=dt)
+    res["value"] = np.vstack(out["value"]).astype(np.float64)
+    return res
+
+
+def check_tree_arrays(tree):
+    """The routing arrays of a flat tree, checked: equal lengths, children after their
+    parent (preorder) and in range."""
+    left = np.ascontiguousarray(tree["left"], dtype=np.int64)
+    right = np.ascontiguousarray(tree["right"], dtype=np.int64)
+    feature = np.ascontiguousarray(tree["feature"], dtype=np.int64)
+    threshold = np.ascontiguousarray(tree["threshold"], dtype=np.float64)
+    nn = left.size
+    if nn == 0 or right.shape != (nn,) or feature.shape != (nn,) or threshold.shape != (nn,):
+        raise ValueError("tree arrays must be non-empty 1-D arrays of equal length")
+    inner = left >= 0
+    t = np.flatnonzero(inner)
+    if ((left[inner] <= t) | (left[inner] >= nn) | (right[inner] <= t)
+            | (right[inner] >= nn)).any():
+        raise ValueError("tree children must come after their parent (preorder) and be "
+                         "node indices")
+    return left, right, feature, threshold
+
+
+def check_apply_inputs(X, tree, rows, transposed):
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2:
+        raise ValueError("X must be 2-dimensional")
+    n, p = (X.shape[1], X.shape[0]) if transposed else X.shape
+    left, right, feature, threshold = check_tree_arrays(tree)
+    fi = feature[left >= 0]
+    if fi.size and (fi.min() < 0 or fi.max() >= p):
+        raise ValueError("tree uses a feature outside X's %d columns" % p)
+    rows = np.arange(n, dtype=np.int64) if rows is None else \
+        np.ascontiguousarray(rows, dtype=np.int64)
+    if rows.ndim != 1:
+        raise ValueError("rows must be 1-dimensional")
+    if rows.size and (rows.min() < 0 or rows.max() >= n):
+        raise ValueError("rows must be indices into X's %d rows" % n)
+    return X, n, p, rows, left, right, feature, threshold
+
+
+def tree_apply(X, tree, rows=None, *, transposed=False):
+    """Leaf index of the rows ``rows`` (default all) of ``X`` in the flat tree ``tree``
+    (a dict with ``left, right, feature, threshold`` as :func:`grow_tree` returns);
+    ``x <= threshold`` goes left.  ``X`` is rows x features, or features x rows when
+    ``transposed``."""
+    X, n, p, rows, left, right, feature, threshold = check_apply_inputs(X, tree, rows,
+                                                                        transposed)
+    if transposed:
+        X = X.T
+    node = np.zeros(rows.size, dtype=np.int64)
+    active = np.arange(rows.size) if left[0] >= 0 else np.empty(0, dtype=np.int64)
+    while active.size:
+        nd = node[active]
+        go = X[rows[active], feature[nd]] <= threshold[nd]
+        nxt = np.where(go, left[nd], right[nd])
+        node[active] = nxt
+        active = active[left[nxt] >= 0]
+    return node

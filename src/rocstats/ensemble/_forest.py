@@ -1,6 +1,6 @@
 """Random forest of AUC-split trees with randomForestSRC's defaults (``rfsrc(splitrule="auc")``).
 
-Each tree is grown by :func:`rocstats.tree._auc_builder.grow_auc_tree` on a random subsample
+Each tree is grown by :func:`rocstats.tree._auc_builder.grow_flat` on a random subsample
 of the rows; the forest's class probabilities are the average over trees of the leaf class
 frequencies; out-of-bag (OOB) probabilities average only the trees for which the row was
 not in the subsample.  The OOB performance measures are those randomForestSRC reports:
@@ -31,9 +31,18 @@ So by default each tree sees ``round(0.632 n)`` distinct rows drawn **without**
 replacement (not Breiman's bootstrap of n rows with replacement; ``replace=True,
 sample_fraction=1.0`` gives that).
 
-The random numbers are NumPy's, not R's: a forest here and an ``rfsrc`` forest with the
-same settings are two draws of the same random procedure, so their OOB measures agree
-statistically, not exactly (see ``validation/rfsrc_forest.py``).
+The random numbers are not R's: each tree gets a child of one
+:class:`numpy.random.SeedSequence`; NumPy draws its rows, and one 64-bit number drawn from
+the same Generator seeds the grower's splitmix64 stream (variables and cut points; see
+:mod:`rocstats.tree._auc_builder`).  rocstats does not reproduce randomForestSRC's random
+stream: a forest here and an ``rfsrc`` forest with the same settings are two draws of
+the same random procedure, so their OOB measures agree statistically, not exactly (see
+``validation/rfsrc_forest.py``).
+
+Speed: each tree is one C call (``rs_grow_auc_tree``) on the shared data, with the
+sample multiplicities as weights (no copy of X per tree); the call releases the GIL, so
+the trees grow in joblib threads by default.  Out-of-bag rows are routed by a C kernel
+and summed over the trees in one ``bincount`` per class.
 """
 import math
 import numbers
@@ -41,7 +50,8 @@ import warnings
 
 import numpy as np
 
-from ..tree._tree import GE, LE, LT
+from ..tree._auc_builder import tree_from_flat
+from ..tree._tree import LE
 
 __all__ = ["AUCForestClassifier", "oob_auc", "oob_brier", "oob_misclassification"]
 
@@ -172,67 +182,61 @@ def oob_misclassification(y, proba):
 
 # --------------------------------------------------------------------------- fast routing
 class _Routing:
-    """Flat arrays of a numeric tree for vectorised routing (one NumPy step per level).
+    """Routing arrays of one tree for the apply kernel
+    (:func:`rocstats._kernels.aucsplit.tree_apply`: C, or a vectorised NumPy walk).
 
-    ``proba[node]`` is the node's class frequencies (value / value.sum()).  Trees with
-    categorical splits, or rows with NaN, fall back to :meth:`Tree.apply`.
+    Built from the grower's flat arrays (``flat``; the forest checks that X has no NaN)
+    or from a :class:`Tree` whose splits are all ``x <= threshold`` (LE); ``proba[node]``
+    is the node's class frequencies.  A Tree with other split kinds, or rows with NaN,
+    falls back to :meth:`Tree.apply`.
     """
 
-    __slots__ = ("tree", "left", "right", "feature", "threshold", "kind", "proba", "numeric")
+    __slots__ = ("tree", "flat", "proba", "numeric")
 
-    def __init__(self, tree):
+    def __init__(self, tree, flat=None):
         self.tree = tree
-        self.left = np.asarray(tree.left, dtype=np.int64)
-        self.right = np.asarray(tree.right, dtype=np.int64)
-        m = self.left.size
-        self.feature = np.zeros(m, dtype=np.int64)
-        self.threshold = np.zeros(m, dtype=np.float64)
-        self.kind = np.full(m, LE, dtype=np.int64)
-        numeric = True
-        for i, s in enumerate(tree.split):
-            if s is None:
-                continue
-            if s.kind not in (LT, GE, LE):
-                numeric = False
-                break
-            self.feature[i] = s.feature
-            self.threshold[i] = s.threshold
-            self.kind[i] = s.kind
-        self.numeric = numeric
-        value = np.asarray(tree.value, dtype=np.float64)
-        tot = value.sum(axis=1, keepdims=True)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            self.proba = np.where(tot > 0, value / np.where(tot > 0, tot, 1.0), np.nan)
+        if flat is None:
+            m = tree.node_count
+            feature = np.full(m, -1, dtype=np.int64)
+            threshold = np.full(m, np.nan)
+            numeric = True
+            for i, s in enumerate(tree.split):
+                if s is None:
+                    continue
+                if s.kind != LE:
+                    numeric = False
+                    break
+                feature[i] = s.feature
+                threshold[i] = s.threshold
+            flat = {"left": np.asarray(tree.left, dtype=np.int64),
+                    "right": np.asarray(tree.right, dtype=np.int64),
+                    "feature": feature, "threshold": threshold,
+                    "value": np.asarray(tree.value, dtype=np.float64)}
+            self.numeric = numeric
+        else:
+            self.numeric = True
+        self.flat = {k: flat[k] for k in ("left", "right", "feature", "threshold")}
+        self.proba = _frequencies(flat["value"])
 
-    def apply(self, X):
-        if not self.numeric or np.isnan(X).any():
-            return self.tree.apply(X)
-        n = X.shape[0]
-        node = np.zeros(n, dtype=np.int64)
-        active = np.arange(n) if self.left[0] >= 0 else np.empty(0, dtype=np.int64)
-        while active.size:
-            nd = node[active]
-            x = X[active, self.feature[nd]]
-            thr = self.threshold[nd]
-            kd = self.kind[nd]
-            go_left = np.where(kd == LE, x <= thr, np.where(kd == LT, x < thr, x >= thr))
-            nxt = np.where(go_left, self.left[nd], self.right[nd])
-            node[active] = nxt
-            active = active[self.left[nxt] >= 0]
-        return node
+    def apply(self, X, rows=None, *, transposed=False):
+        """Leaf of each row (``X`` rows x features, or features x rows when
+        ``transposed``; ``rows`` selects rows)."""
+        from .._kernels import aucsplit
+
+        if self.tree is not None and (not self.numeric or np.isnan(X).any()):
+            Xr = X.T if transposed else X
+            return self.tree.apply(Xr if rows is None else Xr[rows])
+        return aucsplit.tree_apply(X, self.flat, rows, transposed=transposed)
+
+
+def _frequencies(value):
+    value = np.asarray(value, dtype=np.float64)
+    tot = value.sum(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(tot > 0, value / np.where(tot > 0, tot, 1.0), np.nan)
 
 
 # --------------------------------------------------------------------------- one tree
-def _grower():
-    try:
-        from ..tree._auc_builder import grow_auc_tree
-    except ImportError as exc:  # pragma: no cover - depends on the AUC tree module
-        raise ImportError("AUCForestClassifier needs rocstats.tree._auc_builder.grow_auc_tree "
-                          "(the single AUC-tree grower), which could not be imported: %s"
-                          % exc) from exc
-    return grow_auc_tree
-
-
 def _sample_rows(rng, n, *, bootstrap, replace, size):
     if not bootstrap:
         return np.arange(n)
@@ -241,36 +245,38 @@ def _sample_rows(rng, n, *, bootstrap, replace, size):
     return np.sort(rng.choice(n, size=size, replace=False))
 
 
-def _fit_one(X, y, n_classes, grow_kw, sample_kw, seed, vimp):
-    """Grow one tree; return (tree, sampled rows, oob rows, their leaf frequencies,
-    permuted-OOB frequencies (p, n_oob, K) or None)."""
-    grower = _grower()
+def _fit_one(data, n_classes, grow_kw, sample_kw, seed, vimp):
+    """Grow one tree; return (flat tree arrays, in-bag counts, oob rows, their leaf
+    frequencies, permuted-OOB frequencies (p, n_oob, K) or None).
+
+    ``data`` = (X, Xt, order, codes) shared by every tree (threads share them without
+    copies): the tree is grown on all rows with the sample multiplicities as weights, so
+    no per-tree copy of X is made.  The grower is one C call that releases the GIL."""
+    from ..tree._auc_builder import grow_flat, seed_from
+
+    X, Xt, order, codes = data
     grow_seed, perm_seed = seed.spawn(2)
     rng = np.random.default_rng(grow_seed)
     n = X.shape[0]
     rows = _sample_rows(rng, n, **sample_kw)
-    uniq, mult = np.unique(rows, return_counts=True)
-    if uniq.size == rows.size:
-        tree = grower(X[rows], y[rows], n_classes=n_classes, rng=rng, **grow_kw)
-    else:  # with replacement: a row drawn m times has weight m (= the row repeated m times)
-        tree = grower(X[uniq], y[uniq], n_classes=n_classes, rng=rng,
-                      sample_weight=mult.astype(np.float64), **grow_kw)
-    inbag = np.zeros(n, dtype=bool)
-    inbag[rows] = True
-    oob = np.flatnonzero(~inbag)
-    route = _Routing(tree)
-    Xo = X[oob]
-    prob = route.proba[route.apply(Xo)] if oob.size else np.empty((0, n_classes))
+    counts = np.bincount(rows, minlength=n)
+    flat = grow_flat(Xt, order, codes, counts.astype(np.float64), n_classes=n_classes,
+                     seed=seed_from(rng), **grow_kw)
+    route = _Routing(None, flat)
+    oob = np.flatnonzero(counts == 0)
+    prob = (route.proba[route.apply(Xt, oob, transposed=True)] if oob.size
+            else np.empty((0, n_classes)))
     perm_prob = None
     if vimp and oob.size:
         prng = np.random.default_rng(perm_seed)
         p = X.shape[1]
+        Xo = X[oob]
         perm_prob = np.empty((p, oob.size, n_classes))
         for j in range(p):
             Xp = Xo.copy()
             Xp[:, j] = Xo[prng.permutation(oob.size), j]
             perm_prob[j] = route.proba[route.apply(Xp)]
-    return tree, rows, oob, prob, perm_prob
+    return flat, counts, oob, prob, perm_prob
 
 
 # --------------------------------------------------------------------------- estimator
@@ -415,8 +421,10 @@ class AUCForestClassifier(_Params):
         Compute permutation variable importance (``feature_importances_``) during fit.
     n_jobs : int or None, default None
         Trees grown in parallel with joblib (None = 1 unless inside a
-        ``joblib.parallel_config`` context; -1 = all cores).  Any joblib backend works
-        (loky, threading, dask, ray).
+        ``joblib.parallel_config`` context; -1 = all cores).  joblib's threading backend
+        is preferred (the C grower releases the GIL, and nothing is pickled); any backend
+        set with ``joblib.parallel_config`` (loky, dask, ray) is used instead.  The
+        forest is the same for every ``n_jobs`` and backend.
     random_state : int, numpy Generator, SeedSequence or None
         One :class:`numpy.random.SeedSequence` is made from it and spawns one child per
         tree, so the forest does not depend on ``n_jobs`` or the backend.
@@ -429,7 +437,9 @@ class AUCForestClassifier(_Params):
         Class labels (sorted unique values of y, or the categories of a pandas
         Categorical).
     estimators_ : list of :class:`rocstats.tree._tree.Tree`
-        The fitted trees (leaf ``value`` = in-sample class counts).
+        The fitted trees (leaf ``value`` = in-sample class counts).  The forest keeps
+        each tree as the grower's flat arrays and builds these ``Tree`` objects (with
+        their per-node ``Split`` records) the first time the attribute is read.
     oob_decision_function_ : ndarray (n, K)
         Out-of-bag class probabilities: for each row, the average of the leaf class
         frequencies of the trees that did not see it (NaN if every tree saw it).
@@ -556,41 +566,54 @@ class AUCForestClassifier(_Params):
         classes, codes = _check_y(y, n)
         n_trees, node_size, n_split, mtry, size = self._check_params(n, p)
         K = classes.size
-        grow_kw = dict(node_size=node_size, node_depth=None, max_features=mtry,
+        grow_kw = dict(node_size=node_size, node_depth=None, mtry=mtry,
                        n_split=n_split)
         sample_kw = dict(bootstrap=bool(self.bootstrap), replace=bool(self.replace),
                          size=size)
         seeds = self._seed_sequence().spawn(n_trees)
         vimp = bool(self.importance) and bool(self.bootstrap)
+        # shared by every tree: the feature-major matrix and its per-feature stable order
+        Xt = np.ascontiguousarray(X.T)
+        order = np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T)
+        data = (X, Xt, order, codes)
 
-        tasks = (delayed(_fit_one)(X, codes, K, grow_kw, sample_kw, s, vimp)
-                 for s in seeds)
-        results = Parallel(n_jobs=self.n_jobs, return_as="generator")(tasks)
+        tasks = (delayed(_fit_one)(data, K, grow_kw, sample_kw, s, vimp) for s in seeds)
+        # threads: the grower releases the GIL, and nothing is pickled; a backend chosen
+        # with joblib.parallel_config (loky, dask, ray) still takes precedence
+        results = Parallel(n_jobs=self.n_jobs, return_as="generator",
+                           prefer="threads")(tasks)
         if self.progress:
             from tqdm.auto import tqdm
 
             results = tqdm(results, total=n_trees, desc="AUC forest", unit="tree")
 
-        oob_sum = np.zeros((n, K))
-        oob_cnt = np.zeros(n, dtype=np.int64)
+        flats, oob_rows, oob_prob = [], [], []
         perm_sum = np.zeros((p, n, K)) if vimp else None
-        trees = []
         inbag = np.zeros((n_trees, n), dtype=np.int32)
-        for t, (tree, rows, oob, prob, perm_prob) in enumerate(results):
-            trees.append(tree)
-            inbag[t] = np.bincount(rows, minlength=n)
-            if oob.size:
-                oob_sum[oob] += prob
-                oob_cnt[oob] += 1
-                if vimp:
-                    perm_sum[:, oob, :] += perm_prob
+        for t, (flat, counts, oob, prob, perm_prob) in enumerate(results):
+            flats.append(flat)
+            inbag[t] = counts
+            oob_rows.append(oob)
+            oob_prob.append(prob)
+            if vimp and oob.size:
+                perm_sum[:, oob, :] += perm_prob
+        # OOB sums over the trees in one pass per class
+        oob_cnt = (inbag == 0).sum(axis=0).astype(np.int64) if self.bootstrap else \
+            np.zeros(n, dtype=np.int64)
+        oob_sum = np.zeros((n, K))
+        if oob_rows:
+            allr = np.concatenate(oob_rows)
+            allp = np.concatenate(oob_prob)
+            for c in range(K):
+                oob_sum[:, c] = np.bincount(allr, weights=allp[:, c], minlength=n)
 
         self.classes_ = classes
         self.n_features_in_ = p
         if names is not None:
             self.feature_names_in_ = names
-        self.estimators_ = trees
-        self._routes = [_Routing(t) for t in trees]
+        self._flats = flats
+        self._trees = None        # estimators_ is built from the flat arrays when first read
+        self._routes = [_Routing(None, f) for f in flats]
         self.max_features_ = mtry
         self.sample_size_ = size if self.bootstrap else n
         self.oob_n_trees_ = oob_cnt
@@ -628,9 +651,29 @@ class AUCForestClassifier(_Params):
                               "not computed", UserWarning, stacklevel=2)
         return self
 
+    @property
+    def estimators_(self):
+        flats = getattr(self, "_flats", None)
+        if flats is None:
+            raise AttributeError("estimators_: this AUCForestClassifier is not fitted yet")
+        if self._trees is None:
+            import gc
+
+            # hundreds of thousands of small objects (Split records, lists): the cyclic
+            # collector would rescan them again and again while they are made (none of
+            # them forms a cycle), so it is paused for the build
+            was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                self._trees = [tree_from_flat(f, self.n_features_in_) for f in flats]
+            finally:
+                if was_enabled:
+                    gc.enable()
+        return self._trees
+
     # ------------------------------------------------------------------ predict
     def _check_fitted(self):
-        if not hasattr(self, "estimators_"):
+        if getattr(self, "_flats", None) is None:
             raise RuntimeError("this AUCForestClassifier is not fitted yet; call fit first")
 
     def _check_predict_X(self, X):

@@ -22,6 +22,21 @@ evidence; the recorded cases all use nsplit = 0 and mtry = p, so the rules for
   split is the smallest cut of the first visited variable with two distinct values;
 * a variable found constant in a node uses up one of the node's ``max_features`` draws
   and is not drawn again in the node's descendants.
+
+Implementation.  The whole grow loop is one kernel call (:func:`grow_flat`:
+``rs_grow_auc_tree`` in ``csrc/rocstats_aucsplit.c``, or its NumPy twin
+``_aucsplit_numpy.grow_tree``, which gives the identical tree): the rows are sorted once
+per variable, each node keeps a range of every sorted column, and a split partitions
+those ranges stably; the statistic is computed with the same floating-point operations
+as the split kernels (so the randomForestSRC parity cases are unchanged).  The random
+draws (variable subsets and their order, the ``n_split`` cut points) come from a
+splitmix64 stream seeded with one 64-bit number drawn from the caller's NumPy
+Generator; the draw order is documented with ``rs_grow_auc_tree``.  **rocstats does not
+reproduce randomForestSRC's random stream**: trees that depend on the random draws
+(``max_features < p``, ``n_split > 0``, or exact ties between variables under
+``variable_order="random"``) are draws of the same procedure, not the same trees; with
+``max_features = p``, ``n_split = 0`` and a fixed variable order the tree is a function of
+the data alone.
 """
 import numpy as np
 
@@ -88,72 +103,56 @@ def _check_inputs(X, y, n_classes, node_size, node_depth, max_features, n_split,
     return X, y, n_classes, int(max_features), int(n_split), w
 
 
-def _draw_cuts(xs, n_split, rng):
-    """randomForestSRC's nsplit: per column, ``n_split`` distinct values (never the
-    largest) drawn without replacement and sorted; ``ncuts`` -1 = every cut."""
-    ncol = xs.shape[0]
-    ncuts = np.full(ncol, -1, dtype=np.int64)
-    cuts = np.zeros((ncol, n_split))
-    for c in range(ncol):
-        x = xs[c]
-        distinct = x[np.concatenate(([True], x[1:] > x[:-1]))]
-        if distinct.size <= n_split + 1:
-            continue
-        pick = rng.choice(distinct.size - 1, size=n_split, replace=False)
-        cuts[c] = np.sort(distinct[pick])
-        ncuts[c] = n_split
-    return cuts, ncuts
+_ORDERS = {"random": 0, "forward": 1, "reverse": 2}
 
 
-def _split_sorted(Xt, y, w, S, n_classes, features, *, n_split=0, rng=None):
-    """The split randomForestSRC keeps at a node given ``S`` (p x m: the node's rows
-    sorted by each feature) when it visits ``features`` in that order; see
-    :func:`find_auc_split`."""
-    features = np.asarray(features, dtype=np.int64)
-    if features.size == 0:
-        return -1, np.nan, np.nan, features
-    Sv = S[features]
-    xs = Xt[features[:, None], Sv]
-    ys = y[Sv]
-    ws = w[Sv]
-    constant = xs[:, 0] == xs[:, -1]
-    if n_split > 0:
-        if rng is None:
-            raise ValueError("n_split > 0 needs a random generator")
-        cuts, ncuts = _draw_cuts(xs, n_split, rng)
-        index, cut, delta = aucsplit.best_columns(xs, ys, ws, n_classes, cuts=cuts,
-                                                  ncuts=ncuts, eps=EPS_DELTA)
-    else:
-        index, cut, delta = aucsplit.best_columns(xs, ys, ws, n_classes, eps=EPS_DELTA)
-    best = -1
-    for c in range(features.size):
-        if index[c] < 0:
-            continue
-        if best < 0:
-            best = c
-        elif (not np.isnan(delta[c]) and not np.isnan(delta[best])
-              and delta[c] - delta[best] > EPS_DELTA):
-            best = c
-    if best < 0:
-        return -1, np.nan, np.nan, features[constant]
-    return int(features[best]), float(cut[best]), float(delta[best]), features[constant]
+def grow_flat(Xt, order, y, w, *, n_classes, node_size=1.0, node_depth=None, mtry, n_split=0,
+              seed, variable_order="random"):
+    """Grow one AUC tree in a single kernel call (:func:`rocstats._kernels.aucsplit.grow_tree`,
+    C ``rs_grow_auc_tree`` or its NumPy twin) and return its flat preorder arrays (dict).
+
+    ``Xt`` is the feature-major matrix (p x n, ``X.T`` contiguous), ``order`` its stable
+    per-feature argsort (p x n, ``np.argsort(X, axis=0, kind="stable").T``); rows of
+    weight ``w`` 0 take no part, so a forest passes the whole data once with the bootstrap
+    multiplicities as ``w``.  ``seed`` (0 <= seed < 2**64) seeds the kernel's splitmix64
+    stream.  Inputs are checked by the kernel wrapper."""
+    if variable_order not in _ORDERS:
+        raise ValueError("variable_order must be 'random', 'forward' or 'reverse', got %r"
+                         % (variable_order,))
+    return aucsplit.grow_tree(Xt, order, y, w, n_classes, min_split=2.0 * float(node_size),
+                              max_depth=-1 if node_depth is None else int(node_depth),
+                              mtry=int(mtry), nsplit=int(n_split),
+                              var_order=_ORDERS[variable_order], seed=int(seed), eps=EPS_DELTA)
 
 
-def _sorted_rows(X, rows):
-    """p x m matrix: ``rows`` sorted by each feature (row c = order by feature c)."""
-    return np.ascontiguousarray(rows[np.argsort(X[rows], axis=0, kind="stable")].T)
+def tree_from_flat(flat, n_features):
+    """The :class:`~rocstats.tree._tree.Tree` of a flat tree from :func:`grow_flat`:
+    ``risk`` = weight minus the largest class weight, splits of kind LE with
+    ``improve`` = theta = delta / 2, ``majority_left`` = the left daughter holds at least
+    half the node's weight."""
+    left = flat["left"]
+    weight = flat["weight"]
+    value = flat["value"]
+    inner = np.flatnonzero(left >= 0)
+    majority = np.ones(left.size, dtype=bool)
+    majority[inner] = weight[left[inner]] >= weight[inner] - weight[left[inner]]
+    split = [None] * left.size
+    feat, thr, dl, cnt = (flat["feature"][inner].tolist(), flat["threshold"][inner].tolist(),
+                          (flat["delta"][inner] / 2.0).tolist(),
+                          flat["count"][inner].astype(np.float64).tolist())
+    for j, i in enumerate(inner.tolist()):
+        split[i] = Split(feature=feat[j], kind=LE, threshold=thr[j], improve=dl[j],
+                         count=cnt[j])
+    return Tree.from_arrays(n_features=n_features, left=left, right=flat["right"],
+                            parent=flat["parent"], node_id=flat["node_id"],
+                            depth=flat["depth"], n=flat["count"], weight=weight,
+                            value=value, risk=weight - value.max(axis=1), split=split,
+                            majority_left=majority)
 
 
-def find_auc_split(X, y, w, rows, n_classes, features, *, n_split=0, rng=None):
-    """The split randomForestSRC keeps at the node ``rows`` when it visits ``features``
-    in the given order: ``(feature, cut, delta, constant)`` where ``feature`` is -1 if no
-    admissible split exists, ``delta`` = 2 theta (NaN in a node with an absent class) and
-    ``constant`` lists the visited features with a single value in the node."""
-    X = np.asarray(X, dtype=np.float64)
-    rows = np.asarray(rows, dtype=np.int64)
-    return _split_sorted(np.ascontiguousarray(X.T), np.asarray(y, dtype=np.int64),
-                         np.asarray(w, dtype=np.float64), _sorted_rows(X, rows),
-                         n_classes, features, n_split=n_split, rng=rng)
+def seed_from(rng):
+    """A 64-bit kernel seed drawn from a NumPy Generator (one draw)."""
+    return int(rng.integers(0, 2 ** 64, dtype=np.uint64))
 
 
 def grow_auc_tree(X, y, *, n_classes, node_size=1, node_depth=None, max_features=None,
@@ -181,7 +180,8 @@ def grow_auc_tree(X, y, *, n_classes, node_size=1, node_depth=None, max_features
     n_split : int, default 0
         ``nsplit``: 0 = every cut point; k = k random cut points per variable.
     rng : numpy.random.Generator, optional
-        Draws the variable subsets, the order in which variables are visited (which
+        One 64-bit number drawn from it seeds the kernel's splitmix64 stream, which
+        draws the variable subsets, the order in which variables are visited (which
         breaks exact ties between variables) and the random cut points.
     sample_weight : ndarray, optional
         Non-negative case weights.  The forest passes bootstrap multiplicities here;
@@ -213,63 +213,14 @@ def grow_auc_tree(X, y, *, n_classes, node_size=1, node_depth=None, max_features
     """
     X, y, n_classes, mtry, n_split, w = _check_inputs(
         X, y, n_classes, node_size, node_depth, max_features, n_split, sample_weight)
-    if variable_order not in ("random", "forward", "reverse"):
+    if variable_order not in _ORDERS:
         raise ValueError("variable_order must be 'random', 'forward' or 'reverse', got %r"
                          % (variable_order,))
     if rng is None:
         rng = np.random.default_rng()
-    n, p = X.shape
-    depth_limit = -1 if node_depth is None else int(node_depth)
-    min_split = 2.0 * float(node_size)
-    tree = Tree(n_features=p, n_outputs=n_classes)
-    root_rows = np.flatnonzero(w > 0)
     Xt = np.ascontiguousarray(X.T)
-    go_left = np.zeros(n, dtype=bool)
-    # The rows of a node sorted by every feature (p x m), partitioned stably into the
-    # daughters' orders after a split: one sort at the root, none below.
-    # stack entries: sorted rows, parent index, is_left, depth, known-constant features
-    stack = [(_sorted_rows(X, root_rows), -1, True, 0, np.zeros(p, dtype=bool))]
-    while stack:
-        S, parent, is_left, depth, known_const = stack.pop()
-        rows = S[0]
-        cw = np.bincount(y[rows], weights=w[rows], minlength=n_classes).astype(np.float64)
-        wsum = float(cw.sum())
-        idx = tree.add_node(parent=parent, is_left=is_left, n=rows.size, weight=wsum,
-                            value=cw, risk=wsum - float(cw.max()))
-        if depth > _MAX_NUMBERED_DEPTH:
-            tree.node_id[idx] = -1
-        splittable = (wsum >= min_split and (depth_limit < 0 or depth < depth_limit)
-                      and np.count_nonzero(cw > 0) >= 2)
-        if not splittable:
-            continue
-        candidates = np.flatnonzero(~known_const)
-        if candidates.size == 0:
-            continue
-        if mtry >= candidates.size:
-            visit = rng.permutation(candidates)
-        else:
-            visit = rng.choice(candidates, size=mtry, replace=False)
-        if variable_order == "forward":
-            visit = np.sort(visit)
-        elif variable_order == "reverse":
-            visit = np.sort(visit)[::-1]
-        feat, cut, delta, constant = _split_sorted(Xt, y, w, S, n_classes, visit,
-                                                   n_split=n_split, rng=rng)
-        child_const = known_const.copy()
-        child_const[constant] = True
-        if feat < 0:
-            continue
-        left_rows = rows[Xt[feat, rows] <= cut]
-        go_left[left_rows] = True
-        mask = go_left[S]
-        n_left = left_rows.size
-        S_left = S[mask].reshape(p, n_left)
-        S_right = S[~mask].reshape(p, rows.size - n_left)
-        go_left[left_rows] = False
-        w_left = float(w[left_rows].sum())
-        tree.set_split(idx, Split(feature=feat, kind=LE, threshold=cut,
-                                  improve=delta / 2.0, count=float(rows.size)),
-                       majority_left=bool(w_left >= wsum - w_left))
-        stack.append((S_right, idx, False, depth + 1, child_const))
-        stack.append((S_left, idx, True, depth + 1, child_const))
-    return tree.finalize()
+    order = np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T)
+    flat = grow_flat(Xt, order, y, w, n_classes=n_classes, node_size=node_size,
+                     node_depth=node_depth, mtry=mtry, n_split=n_split, seed=seed_from(rng),
+                     variable_order=variable_order)
+    return tree_from_flat(flat, X.shape[1])

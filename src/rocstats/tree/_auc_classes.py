@@ -73,11 +73,22 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
         ``nsplit``: 0 = every cut point; k > 0 = k cut points per variable drawn at
         random among its distinct values (all of them when there are at most k + 1).
     random_state : None, int or numpy Generator
-        Seeds the variable draws, their visiting order and the random cut points.
+        Seeds the variable draws, their visiting order and the random cut points (one
+        64-bit draw from it seeds the grower's splitmix64 stream; rocstats does not
+        reproduce randomForestSRC's random numbers, so trees that depend on them are
+        draws of the same procedure, not randomForestSRC's trees) and the random
+        cross-validation folds.
     variable_order : {"random", "forward", "reverse"}, default "random"
         Visiting order of a node's drawn variables, which decides exact ties between
         variables (the first found is kept).  "random" is randomForestSRC's behaviour;
         "forward" / "reverse" (column order) make the tree reproducible without a seed.
+    xval : int or array of fold ids, default 0
+        Cross-validation of the cost-complexity pruning sequence (``cptable_`` columns
+        ``xerror`` / ``xstd``): an int K >= 2 assigns the rows to K folds at random
+        (seeded by ``random_state``), an array gives each row's fold id 1..K (as rpart's
+        ``xval`` vector); 0 (default, randomForestSRC's behaviour: no pruning) grows the
+        one tree only, and ``cptable_`` then has NaN ``xerror`` / ``xstd``.  Each fold
+        tree is grown with the same controls on the other folds' rows.
 
     Attributes
     ----------
@@ -87,6 +98,16 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
     classes_ : ndarray
         Sorted class labels (a pandas Categorical target: its categories, as R levels).
     n_features_in_, feature_names_in_ (DataFrame input)
+    cptable_ : pandas.DataFrame
+        Cost-complexity pruning sequence of ``tree_`` (rpart's cptable: ``CP``,
+        ``nsplit``, ``rel error``, ``xerror``, ``xstd``) from the CART pruner
+        (:mod:`rocstats.tree._prune`; Breiman et al. 1984, ch. 3): node risk = weighted
+        misclassification count, errors relative to the root's; ``xerror`` / ``xstd``
+        by cross-validation when ``xval`` is not 0.  randomForestSRC has no pruning.
+    one_se_ : OneSEResult or None
+        The 1-SE choice (smallest tree with ``xerror`` within one standard error of the
+        minimum; Breiman et al. 1984, section 3.4.3); None without cross-validation.
+        :meth:`prune` (default ``cp``) and :meth:`cost_complexity_prune` apply it.
 
     Notes
     -----
@@ -124,6 +145,13 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
       (``predict_proba``); ``predict`` returns the most frequent class (first in
       ``classes_`` order among ties).
 
+    **Pruning** (beyond randomForestSRC): the grown tree's node complexities and
+    ``cptable_`` come from the CART pruner with misclassification risk, exactly as for
+    :class:`~rocstats.tree.ROCTreeClassifier`; ``prune(cp=...)`` returns a new fitted
+    estimator with every split of scaled complexity at most ``cp`` removed (rpart's
+    ``prune.rpart``).  An AUC split need not lower the misclassification count (it
+    separates class proportions), so such splits have complexity 0 and go first.
+
     Examples
     --------
     >>> import numpy as np
@@ -137,13 +165,14 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, *, node_size=1, node_depth=None, max_features=None, n_split=0,
-                 random_state=None, variable_order="random"):
+                 random_state=None, variable_order="random", xval=0):
         self.node_size = node_size
         self.node_depth = node_depth
         self.max_features = max_features
         self.n_split = n_split
         self.random_state = random_state
         self.variable_order = variable_order
+        self.xval = xval
 
     # ------------------------------------------------------------ input handling
     def _features(self, X, *, fitting):
@@ -296,7 +325,16 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
 
         ``sample_weight``: non-negative case weights (integer weights = repeated rows).
         """
+        from ._prune import one_se_rule
+        from ._roc_tree import cost_complexity_table
+
         self._check_params()
+        xval = self.xval
+        cv = not (isinstance(xval, (int, np.integer)) and not isinstance(xval, bool)
+                  and xval == 0)
+        if cv and sample_weight is not None:
+            raise ValueError("xval: cross-validation with sample_weight is not supported; "
+                             "use xval=0 (the complexity table without xerror)")
         Xa = self._features(X, fitting=True)
         classes, codes = self._target(y, Xa.shape[0])
         mtry = self._mtry(Xa.shape[1])
@@ -306,13 +344,69 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
         self.classes_ = classes
         self.n_classes_ = classes.size
         self._X_fit_shape = Xa.shape
-        self.tree_ = grow_auc_tree(Xa, codes, n_classes=classes.size,
-                                   node_size=self.node_size,
-                                   node_depth=None if nd is None or nd < 0 else int(nd),
-                                   max_features=mtry, n_split=int(self.n_split), rng=rng,
-                                   sample_weight=sample_weight,
-                                   variable_order=self.variable_order)
+        n = Xa.shape[0]
+
+        def grow(rows, weight=None):
+            return grow_auc_tree(Xa[rows], codes[rows], n_classes=classes.size,
+                                 node_size=self.node_size,
+                                 node_depth=None if nd is None or nd < 0 else int(nd),
+                                 max_features=mtry, n_split=int(self.n_split), rng=rng,
+                                 sample_weight=weight, variable_order=self.variable_order)
+
+        full = grow(np.arange(n), sample_weight)
+        self.tree_, self.cptable_ = cost_complexity_table(
+            lambda rows: full if rows.size == n else grow(rows), Xa, codes,
+            n_classes=classes.size, xval=xval if cv else 0, random_state=rng)
+        self.one_se_ = one_se_rule(self.cptable_) if cv else None
         return self
+
+    # ------------------------------------------------------------ pruning
+    def prune(self, cp=None):
+        """A new fitted estimator whose tree is pruned at complexity ``cp`` (rpart's
+        ``prune.rpart``: every split with scaled complexity <= ``cp`` is removed, see
+        ``cptable_``); default the cross-validated 1-SE choice ``one_se_.cp``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> X = np.array([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]])
+        >>> est = AUCTreeClassifier().fit(X, [0, 0, 1, 0, 1, 1])
+
+        The root (risk 3) splits at x <= 2 into a pure leaf and (1, 0, 1, 1), risk 1,
+        which two more splits make pure: the root's complexity is (3 - 1) / 1 = 2, the
+        right subtree's (1 - 0) / 2 = 1/2, scaled by the root risk 3:
+
+        >>> est.cptable_[["CP", "nsplit", "rel error"]].round(4).to_numpy().tolist()
+        [[0.6667, 0.0, 1.0], [0.1667, 1.0, 0.3333], [0.0, 3.0, 0.0]]
+        >>> est.prune(0.5).tree_.n_leaves, est.prune(0.7).tree_.n_leaves
+        (2, 1)
+        """
+        import copy
+
+        from ._prune import prune, prune_cptable
+
+        self._check_fitted()
+        if cp is None:
+            if self.one_se_ is None:
+                raise ValueError("no cross-validation (xval=0): pass cp explicitly")
+            cp = self.one_se_.cp
+        new = copy.copy(self)
+        new.tree_ = prune(self.tree_, cp)
+        new.cptable_ = prune_cptable(self.cptable_, cp)
+        return new
+
+    def cost_complexity_prune(self, *, rule="1se"):
+        """The tree chosen by cross-validation (needs ``xval``): ``rule="1se"`` (default)
+        the smallest tree within one standard error of the minimum ``xerror``;
+        ``"min"`` the tree with the smallest ``xerror`` (first on ties)."""
+        if rule not in ("1se", "min"):
+            raise ValueError("rule must be '1se' or 'min', got %r" % (rule,))
+        self._check_fitted()
+        if self.one_se_ is None:
+            raise ValueError("no cross-validation (xval=0): refit with xval > 0")
+        if rule == "1se":
+            return self.prune(self.one_se_.cp)
+        return self.prune(float(self.cptable_["CP"].iloc[self.one_se_.min_row]))
 
     def _check_fitted(self):
         if not hasattr(self, "tree_"):

@@ -331,3 +331,49 @@ class Tree:
                 stack.append((self.right[node], idx, False))
                 stack.append((self.left[node], idx, True))
         return new.finalize()
+
+    @classmethod
+    def from_arrays(cls, *, n_features, left, right, parent, node_id, depth, n, weight,
+                    value, risk, split, complexity=None, majority_left=None):
+        """A finalized tree from flat preorder arrays (as a grower written in C returns
+        them), without a Python step per node apart from the ``split`` list.
+
+        ``value`` is (node_count, n_outputs); ``split`` a list of :class:`Split` or None
+        (leaves); ``complexity`` defaults to NaN, ``majority_left`` to True; competitors
+        and surrogates are empty and ``default_dir`` follows ``majority_left``."""
+        left = np.array(left, dtype=np.int64)
+        m = left.size
+        value = np.array(value, dtype=np.float64)
+        if value.ndim != 2 or value.shape[0] != m:
+            raise ValueError("value must have shape (%d, n_outputs), got %s"
+                             % (m, value.shape))
+        tree = cls(n_features=int(n_features), n_outputs=int(value.shape[1]))
+        tree.left = left
+        for name, arr, dt in (("right", right, np.int64), ("parent", parent, np.int64),
+                              ("node_id", node_id, np.int64), ("depth", depth, np.int64),
+                              ("n", n, np.int64), ("weight", weight, np.float64),
+                              ("risk", risk, np.float64),
+                              ("complexity", np.full(m, np.nan) if complexity is None
+                               else complexity, np.float64),
+                              ("majority_left", np.ones(m, dtype=bool)
+                               if majority_left is None else majority_left, bool)):
+            arr = np.array(arr, dtype=dt)
+            if arr.shape != (m,):
+                raise ValueError("%s must have shape (%d,), got %s" % (name, m, arr.shape))
+            setattr(tree, name, arr)
+        tree.value = value
+        tree.default_dir = np.where(tree.majority_left, -1, 1).astype(np.int8)
+        tree.last_surrogate = np.zeros(m, dtype=np.int8)
+        split = list(split)
+        if len(split) != m:
+            raise ValueError("split must have %d entries, got %d" % (m, len(split)))
+        tree.split = split
+        tree.competitors = [[] for _ in range(m)]
+        tree.surrogates = [[] for _ in range(m)]
+        tree.finalized = True
+        has_split = np.fromiter((s is not None for s in split), dtype=bool, count=m)
+        bad = np.flatnonzero(((left < 0) != ~has_split) | ((left < 0) != (tree.right < 0)))
+        if bad.size:
+            raise ValueError("nodes %s: a node must have both children and a split, or "
+                             "neither" % bad[:5].tolist())
+        return tree
