@@ -214,8 +214,10 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
         if arr.shape[1] == 0 or arr.shape[0] == 0:
             raise ValueError("X is empty (shape %s)" % (arr.shape,))
         if np.isnan(arr).any():
-            raise ValueError("X contains missing values (NaN); AUCTreeClassifier has no "
-                             "missing-value handling: impute them first")
+            raise ValueError("X contains missing values (NaN); AUCTreeClassifier (the "
+                             "randomForestSRC rule) has no missing-value handling: impute "
+                             "them, or use CARTClassifier(criterion='auc'), the AUC split "
+                             "under CART's controls with surrogate splits")
         if np.isinf(arr).any():
             raise ValueError("X contains infinite values")
         if fitting:
