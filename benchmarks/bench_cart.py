@@ -208,6 +208,7 @@ def main(argv=None):
     cases = [("numeric, n=%d, p=20" % (100000 // scale), 100000 // scale, 20, 0, 0),
              ("5 categorical (6 levels) + 15 numeric, n=%d" % (10000 // scale),
               10000 // scale, 20, 5, 6)]
+    load0 = os.getloadavg() if hasattr(os, "getloadavg") else None
     rows, notes, version = [], [], None
     for name, n, p, n_cat, n_lev in cases:
         r, nt, v = run_case(name, n, p, n_cat, n_lev, repeats)
@@ -219,8 +220,10 @@ def main(argv=None):
         "# CART benchmark: rocstats vs rpart vs scikit-learn",
         "",
         "- date: %s" % datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "- machine: %s, %d CPUs, load average at the end %s"
-        % (platform.platform(), os.cpu_count() or 0, " ".join("%.1f" % v for v in load)),
+        "- machine: %s, %d CPUs, load average (1, 5, 15 min) at the start %s, at the end %s"
+        % (platform.platform(), os.cpu_count() or 0,
+           "?" if load0 is None else " ".join("%.1f" % v for v in load0),
+           " ".join("%.1f" % v for v in load)),
         "- rocstats %s (kernels: %s), rpart %s (Rscript, proc.time around rpart()), "
         "scikit-learn %s, Python %s" % (rocstats.__version__, rocstats.backend(),
                                         version or "not run",

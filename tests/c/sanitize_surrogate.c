@@ -170,6 +170,114 @@ int main(void)
         }
         free(x); free(w); free(go); free(dirs); free(ord); free(out);
     }
+    /* rs_surrogate_node: the builder's in-place layout (feature-major data, per-feature
+     * row lists with the node owning [n1, n2)) must give exactly what the per-column
+     * kernels give on a copy of the node's rows */
+    for (int trial = 0; trial < 300; trial++) {
+        int64_t n = 1 + (int64_t)(rnd() % 40), p = 1 + (int64_t)(rnd() % 5), qmax = 0;
+        int64_t *nlev = malloc((size_t)p * sizeof *nlev);
+        for (int64_t f = 0; f < p; f++) {
+            nlev[f] = (rnd() % 3 == 0) ? 1 + (int64_t)(rnd() % 5) : 0;
+            if (nlev[f] > qmax) qmax = nlev[f];
+        }
+        double *xt = malloc((size_t)(n * p) * sizeof *xt), *w = malloc((size_t)n * sizeof *w);
+        int8_t *goes = malloc((size_t)n), *dirs = malloc((size_t)(p * qmax + 1));
+        int64_t *sorts = malloc((size_t)(n * p) * sizeof *sorts);
+        int64_t *inseg = malloc((size_t)n * sizeof *inseg), *loc = malloc((size_t)n * sizeof *loc);
+        double *out = malloc((size_t)(6 * p) * sizeof *out), tot[2];
+        int64_t m = 0;
+        for (int64_t i = 0; i < n; i++) {
+            goes[i] = (int8_t)((int)(rnd() % 3) - 1);
+            w[i] = (trial % 3 == 0) ? (double)(rnd() % 4) * 0.5 : 1.0;
+            if (rnd() % 3) { loc[i] = m; inseg[m++] = i; } else loc[i] = -1;
+        }
+        int64_t n1 = (int64_t)(rnd() % (uint64_t)(n - m + 1)), n2 = n1 + m;
+        for (int64_t f = 0; f < p; f++) {
+            for (int64_t i = 0; i < n; i++) {
+                double v = nlev[f] ? (double)(rnd() % (uint64_t)nlev[f])
+                                   : (double)(rnd() % 9) / 4.0;    /* ties on purpose */
+                xt[f * n + i] = (rnd() % 7 == 0) ? NAN : v;
+            }
+            int64_t *s = sorts + f * n, a = 0, b = n2;
+            for (int64_t i = 0; i < m; i++) s[n1 + i] = inseg[i];
+            for (int64_t i = 0; i < n; i++)           /* rows of other nodes around it */
+                if (loc[i] < 0) { if (a < n1) s[a++] = i; else s[b++] = i; }
+            if (!nlev[f]) {
+                sort_x = xt + f * n;
+                qsort(s + n1, (size_t)m, sizeof *s, cmp);
+            }
+        }
+        int64_t primary = (int64_t)(rnd() % (uint64_t)p);
+        if (rs_surrogate_node(n, p, xt, sorts, n1, n2, nlev, qmax, goes, w, primary, tot,
+                              out, dirs) != 0) {
+            printf("node trial %d: unexpected status\n", trial); failures++;
+        } else if (m > 0) {
+            /* the node's rows copied out, local ids 0..m-1 */
+            double *lx = malloc((size_t)m * sizeof *lx), *lw = malloc((size_t)m * sizeof *lw);
+            int8_t *lg = malloc((size_t)m), ld[8];
+            int64_t *lo = malloc((size_t)m * sizeof *lo), nm = m;
+            double res[6], tl = 0, tr = 0;
+            for (int64_t i = 0; i < m; i++) { lw[i] = w[inseg[i]]; lg[i] = goes[inseg[i]]; }
+            for (int64_t i = n1; i < n2; i++) {
+                int64_t r = sorts[primary * n + i];
+                if (goes[r] < 0) tl += w[r]; else if (goes[r] > 0) tr += w[r];
+            }
+            if (tot[0] != tl || tot[1] != tr) failures++;
+            for (int64_t f = 0; f < p; f++) {
+                for (int64_t i = 0; i < m; i++) {
+                    lx[i] = xt[f * n + inseg[i]];
+                    lo[i] = loc[sorts[f * n + n1 + i]];
+                }
+                if (f == primary) {
+                    for (int k = 0; k < 6; k++) if (out[f * 6 + k] != 0) failures++;
+                } else if (!nlev[f]) {
+                    if (rs_surrogate_numeric(m, 1, lx, lg, lw, lo, &nm, res) != 0) failures++;
+                    for (int k = 0; k < 6; k++)
+                        if (out[f * 6 + k] != res[k]) {
+                            printf("node trial %d numeric %lld differs\n", trial, (long long)f);
+                            failures++;
+                            break;
+                        }
+                } else {
+                    if (rs_surrogate_categorical(m, 1, nlev[f], lx, lg, lw, lo, ld, res) != 0)
+                        failures++;
+                    for (int k = 0; k < 4; k++) if (out[f * 6 + k] != res[k]) failures++;
+                    for (int64_t l = 0; l < nlev[f]; l++)
+                        if (dirs[f * qmax + l] != ld[l]) failures++;
+                }
+            }
+            free(lx); free(lw); free(lg); free(lo);
+        }
+        /* bad arguments: row id out of range, bad segment, bad primary, unsorted list */
+        if (m > 0) {
+            int64_t save = sorts[n1];
+            sorts[n1] = n;
+            if (rs_surrogate_node(n, p, xt, sorts, n1, n2, nlev, qmax, goes, w, primary, tot,
+                                  out, dirs) != -1) failures++;
+            sorts[n1] = -1;
+            if (rs_surrogate_node(n, p, xt, sorts, n1, n2, nlev, qmax, goes, w, primary, tot,
+                                  out, dirs) != -1) failures++;
+            sorts[n1] = save;
+        }
+        if (rs_surrogate_node(n, p, xt, sorts, n1, n + 1, nlev, qmax, goes, w, primary, tot,
+                              out, dirs) != -1) failures++;
+        if (rs_surrogate_node(n, p, xt, sorts, n1, n2, nlev, qmax, goes, w, p, tot,
+                              out, dirs) != -1) failures++;
+        for (int64_t f = 0; f < p; f++) {
+            int64_t *s = sorts + f * n + n1;
+            if (f == primary || nlev[f] || m < 2) continue;
+            double a = xt[f * n + s[0]], b = xt[f * n + s[m - 1]];
+            if (a == a && b == b && a < b) {
+                int64_t t = s[0]; s[0] = s[m - 1]; s[m - 1] = t;
+                if (rs_surrogate_node(n, p, xt, sorts, n1, n2, nlev, qmax, goes, w, primary,
+                                      tot, out, dirs) != -2) failures++;
+                s[m - 1] = s[0]; s[0] = t;
+            }
+            break;
+        }
+        free(nlev); free(xt); free(w); free(goes); free(dirs); free(sorts); free(inseg);
+        free(loc); free(out);
+    }
     if (rs_surrogate_categorical(0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL) != 0) failures++;
     if (rs_surrogate_categorical(3, 1, 0, NULL, NULL, NULL, NULL, NULL, NULL) != -1) failures++;
     if (rs_surrogate_numeric(0, 0, NULL, NULL, NULL, NULL, NULL, NULL) != 0) failures++;

@@ -6,7 +6,8 @@ import numpy as np
 
 from ._ckernels import ffi, lib  # ImportError if the extension was not built
 
-if not (hasattr(lib, "rs_surrogate_numeric") and hasattr(lib, "rs_surrogate_categorical")):  # an extension built before this kernel
+if not all(hasattr(lib, name) for name in (
+        "rs_surrogate_numeric", "rs_surrogate_categorical", "rs_surrogate_node")):  # an extension built before this kernel
     raise ImportError("rocstats._kernels._ckernels lacks the surrogate kernel; rebuild it "
                       "(python setup.py build_ext --inplace)")
 
@@ -73,3 +74,45 @@ def categorical_surrogates(xcols, go, w, orders, q):
         raise ValueError("categorical_surrogates: row index out of range or repeated, or "
                          "level code outside 0..q-1")
     return dirs, out
+
+
+def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary):
+    """Every surrogate candidate of the node [n1, n2) in one C call (rs_surrogate_node):
+    ``(tleft, tright, out, dirs)``, see ``_surrogate_numpy.node_surrogates``."""
+    if xt.dtype != np.float64 or not xt.flags.c_contiguous or xt.ndim != 2:
+        raise ValueError("node_surrogates: xt must be a C-contiguous 2-D float64 array")
+    p, n = xt.shape
+    if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or sorts.shape != (p, n):
+        raise ValueError("node_surrogates: sorts must be C-contiguous int64 of shape %s"
+                         % ((p, n),))
+    goes = np.ascontiguousarray(goes, dtype=np.int8)
+    w = np.ascontiguousarray(w, dtype=np.float64)
+    n_levels = np.ascontiguousarray(n_levels, dtype=np.int64)
+    if goes.shape != (n,) or w.shape != (n,) or n_levels.shape != (p,):
+        raise ValueError("node_surrogates: inconsistent array shapes")
+    if not 0 <= n1 <= n2 <= n or not 0 <= primary < p:
+        raise ValueError("node_surrogates: bad node segment or primary feature")
+    if p and n_levels.min() < 0:
+        raise ValueError("node_surrogates: n_levels must be >= 0")
+    qmax = int(n_levels.max()) if p else 0
+    tot = np.zeros(2)
+    out = np.zeros((p, 6))
+    dirs = np.zeros((p, qmax), dtype=np.int8)
+    dbuf = dirs if dirs.size else np.zeros(1, dtype=np.int8)
+    code = lib.rs_surrogate_node(
+        n, p, ffi.cast("double *", ffi.from_buffer(xt)),
+        ffi.cast("int64_t *", ffi.from_buffer(sorts)), int(n1), int(n2),
+        ffi.cast("int64_t *", ffi.from_buffer(n_levels)), qmax,
+        ffi.cast("int8_t *", ffi.from_buffer(goes)),
+        ffi.cast("double *", ffi.from_buffer(w)), int(primary),
+        ffi.cast("double *", ffi.from_buffer(tot, require_writable=True)),
+        ffi.cast("double *", ffi.from_buffer(out, require_writable=True)),
+        ffi.cast("int8_t *", ffi.from_buffer(dbuf, require_writable=True)))
+    if code == -3:
+        raise MemoryError("rocstats: no memory for the surrogate search (n=%d)" % (n2 - n1))
+    if code == -2:
+        raise ValueError("node_surrogates: rows not in increasing order of value")
+    if code != 0:
+        raise ValueError("node_surrogates: row index out of range or level code outside "
+                         "0..n_levels-1")
+    return float(tot[0]), float(tot[1]), out, dirs

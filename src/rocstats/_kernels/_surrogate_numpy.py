@@ -13,6 +13,15 @@ categorical candidate column (level codes 0..q-1, NaN missing; weights summed in
 order ``orders[c]``), ``dirs[c, l]`` = -1 / +1 / 0 (level l goes left / right / is not
 assigned) and ``out[c]`` = accepted (1/0, rpart 4.1.19's rule), agreeing weight, weight of
 ``go = -1`` and of ``go = +1`` rows present.
+
+``node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary)`` -> ``(tleft, tright,
+out, dirs)``: every candidate of one node of the CART builder, read from its arrays
+(``xt`` feature-major (p, n), ``sorts`` the per-feature row-id lists of which the node owns
+positions [n1, n2), ``goes`` / ``w`` indexed by row id).  ``tleft`` / ``tright``: weight
+the primary sends left / right, summed in the primary's list order; ``out[f]`` (6 values)
+as ``numeric_surrogates`` for a numeric feature, its first 4 as
+``categorical_surrogates`` for a categorical one, with ``dirs[f, :n_levels[f]]``; the
+primary's row and unused entries are 0.
 """
 import numpy as np
 
@@ -83,6 +92,34 @@ def numeric_surrogates(xcols, go, w, orders, n_order):
     return out
 
 
+def _cat_column(x, go, w, order, q):
+    x = x[order]
+    keep = ~np.isnan(x) & (go[order] != 0)
+    codes = x[keep]
+    if codes.size and (codes.min() < 0 or codes.max() >= q
+                       or (codes != np.floor(codes)).any()):
+        raise ValueError("categorical_surrogates: level code outside 0..q-1")
+    rows = order[keep]
+    idx = codes.astype(np.int64) * 2 + (go[rows] > 0)        # level, side of primary
+    wk = w[rows]
+    wsum = np.bincount(idx, weights=wk, minlength=2 * q)     # sums in list order
+    nsum = np.bincount(idx[wk > 0], minlength=2 * q)
+    lwt, rwt = wsum[0::2], wsum[1::2]
+    lcnt, rcnt = nsum[0::2], nsum[1::2]
+    llwt = float(np.add.accumulate(lwt)[-1]) if q else 0.0
+    rrwt = float(np.add.accumulate(rwt)[-1]) if q else 0.0
+    default_right = not llwt > rrwt
+    present = (lcnt > 0) | (rcnt > 0)
+    right = present & ((lwt < rwt) | ((lwt == rwt) & default_right))
+    left = present & ~right
+    chosen = np.where(right, rwt, np.where(left, lwt, 0.0))
+    agree = float(np.add.accumulate(chosen)[-1]) if q else 0.0
+    disagree_n = lcnt[right].sum() + rcnt[left].sum()
+    agree_n = rcnt[right].sum() + lcnt[left].sum()
+    dirs = np.where(right, 1, np.where(left, -1, 0))
+    return dirs, (1.0 if (disagree_n > 1 and agree_n > 1) else 0.0, agree, llwt, rrwt)
+
+
 def categorical_surrogates(xcols, go, w, orders, q):
     xcols = np.asarray(xcols, dtype=np.float64)
     go = np.asarray(go, dtype=np.int8)
@@ -99,29 +136,45 @@ def categorical_surrogates(xcols, go, w, orders, q):
         if n and (order.min() < 0 or order.max() >= n
                   or np.bincount(order, minlength=n).max() > 1):
             raise ValueError("categorical_surrogates: row index out of range or repeated")
-        x = xcols[c, order]
-        keep = ~np.isnan(x) & (go[order] != 0)
-        codes = x[keep]
-        if codes.size and (codes.min() < 0 or codes.max() >= q
-                           or (codes != np.floor(codes)).any()):
-            raise ValueError("categorical_surrogates: level code outside 0..q-1")
-        rows = order[keep]
-        idx = codes.astype(np.int64) * 2 + (go[rows] > 0)        # level, side of primary
-        wk = w[rows]
-        wsum = np.bincount(idx, weights=wk, minlength=2 * q)     # sums in list order
-        nsum = np.bincount(idx[wk > 0], minlength=2 * q)
-        lwt, rwt = wsum[0::2], wsum[1::2]
-        lcnt, rcnt = nsum[0::2], nsum[1::2]
-        llwt = float(np.add.accumulate(lwt)[-1]) if q else 0.0
-        rrwt = float(np.add.accumulate(rwt)[-1]) if q else 0.0
-        default_right = not llwt > rrwt
-        present = (lcnt > 0) | (rcnt > 0)
-        right = present & ((lwt < rwt) | ((lwt == rwt) & default_right))
-        left = present & ~right
-        chosen = np.where(right, rwt, np.where(left, lwt, 0.0))
-        agree = float(np.add.accumulate(chosen)[-1]) if q else 0.0
-        disagree_n = lcnt[right].sum() + rcnt[left].sum()
-        agree_n = rcnt[right].sum() + lcnt[left].sum()
-        dirs[c] = np.where(right, 1, np.where(left, -1, 0))
-        out[c] = (1.0 if (disagree_n > 1 and agree_n > 1) else 0.0, agree, llwt, rrwt)
+        dirs[c], out[c] = _cat_column(xcols[c], go, w, order, q)
     return dirs, out
+
+
+def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary):
+    xt = np.asarray(xt, dtype=np.float64)
+    p, n = xt.shape
+    goes = np.asarray(goes, dtype=np.int8)
+    w = np.asarray(w, dtype=np.float64)
+    n_levels = np.asarray(n_levels, dtype=np.int64)
+    if goes.shape != (n,) or w.shape != (n,) or n_levels.shape != (p,) \
+            or sorts.shape != (p, n):
+        raise ValueError("node_surrogates: inconsistent array shapes")
+    if not 0 <= n1 <= n2 <= n or not 0 <= primary < p:
+        raise ValueError("node_surrogates: bad node segment or primary feature")
+    qmax = int(n_levels.max()) if p else 0
+    seg = sorts[:, n1:n2]
+    if seg.size and (seg.min() < 0 or seg.max() >= n):
+        raise ValueError("node_surrogates: row index out of range")
+    prow = seg[primary]
+    gp, wp = goes[prow], w[prow]
+    tleft = float(np.add.accumulate(np.where(gp < 0, wp, 0.0))[-1]) if prow.size else 0.0
+    tright = float(np.add.accumulate(np.where(gp > 0, wp, 0.0))[-1]) if prow.size else 0.0
+    out = np.zeros((p, 6))
+    dirs = np.zeros((p, qmax), dtype=np.int8)
+    if n2 == n1:
+        return tleft, tright, out, dirs
+    for f in range(p):
+        if f == primary:
+            continue
+        order = seg[f]
+        q = int(n_levels[f])
+        if q == 0:
+            order = order[~np.isnan(xt[f, order])]
+            if order.size > 1 and (np.diff(xt[f, order]) < 0).any():
+                raise ValueError("node_surrogates: rows not in increasing order of value")
+            out[f] = _column(xt[f], goes, w, order)
+        else:
+            d, res = _cat_column(xt[f], goes, w, order, q)
+            dirs[f, :q] = d
+            out[f, :4] = res
+    return tleft, tright, out, dirs

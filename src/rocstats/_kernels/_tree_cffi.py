@@ -8,6 +8,11 @@ import numpy as np
 
 from ._ckernels import ffi, lib  # ImportError if the extension was not built
 
+if not all(hasattr(lib, name) for name in (
+        "rs_tree_node_splits", "rs_tree_radix_order", "rs_tree_restore_segment")):  # an extension built before this kernel
+    raise ImportError("rocstats._kernels._ckernels lacks rs_tree_node_splits; rebuild it "
+                      "(python setup.py build_ext --inplace)")
+
 _ERRORS = {-1: MemoryError, -2: ValueError}
 
 
@@ -88,6 +93,39 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
     return float(improve[0]), csplit, int(count[0])
 
 
+def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, node_risk):
+    """Every feature of the node [n1, n2) in one C call (``rs_tree_node_splits``)."""
+    if xt.dtype != np.float64 or not xt.flags.c_contiguous or xt.ndim != 2:
+        raise ValueError("xt must be a C-contiguous 2-D float64 array")
+    p, n = xt.shape
+    if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or sorts.shape != (p, n):
+        raise ValueError("sorts must be a C-contiguous int64 array of shape %s" % ((p, n),))
+    y, w = _f64(y), _f64(w)
+    if y.shape != (n,) or w.shape != (n,):
+        raise ValueError("y and w must have length %d" % n)
+    n_levels = _i64(n_levels)
+    if n_levels.shape != (p,) or (p and n_levels.min() < 0):
+        raise ValueError("n_levels must hold %d non-negative level counts" % p)
+    if not 0 <= n1 <= n2 <= n:
+        raise ValueError("bad node segment [%d, %d)" % (n1, n2))
+    aprior = _f64(aprior if aprior is not None else np.ones(1))
+    if kind != 3 and aprior.size < nclass:
+        raise ValueError("aprior needs %d entries" % nclass)
+    qmax = int(n_levels.max()) if p else 0
+    improve = np.zeros(p)
+    split = np.full(p, np.nan)
+    direction = np.zeros(p, dtype=np.int64)
+    count = np.zeros(p, dtype=np.int64)
+    csplit = np.zeros((p, qmax), dtype=np.int64)
+    cbuf = csplit if csplit.size else np.zeros(1, dtype=np.int64)
+    status = lib.rs_tree_node_splits(
+        int(kind), _d(xt), _i(sorts), n, p, int(n1), int(n2), _i(n_levels), qmax, _d(y),
+        _d(w), int(nclass), _d(aprior), int(edge), float(node_risk), _d(improve),
+        _d(split), _i(direction), _i(count), _i(cbuf))
+    _raise(status, "rs_tree_node_splits")
+    return improve, split, direction, count, csplit
+
+
 def partition(sorts, n1, n2, goes):
     if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or not sorts.flags.writeable:
         raise ValueError("sorts must be a writeable C-contiguous int64 array")
@@ -106,10 +144,35 @@ def partition(sorts, n1, n2, goes):
     return int(out[0]), int(out[1])
 
 
+def restore_segment(sorts, pristine, n1, n2):
+    """Rewrite positions [n1, n2) of every list of ``sorts`` (in place) with the rows
+    found there in list 0, in the order of the matching list of ``pristine``."""
+    if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or not sorts.flags.writeable:
+        raise ValueError("sorts must be a writeable C-contiguous int64 array")
+    p, n = sorts.shape
+    if pristine.dtype != np.int64 or not pristine.flags.c_contiguous \
+            or pristine.shape != (p, n):
+        raise ValueError("pristine must be a C-contiguous int64 array of shape %s" % ((p, n),))
+    if not 0 <= n1 <= n2 <= n or p < 1:
+        raise ValueError("bad node segment [%d, %d)" % (n1, n2))
+    _raise(lib.rs_tree_restore_segment(_i(sorts), _i(pristine), n, p, int(n1), int(n2)),
+           "rs_tree_restore_segment")
+
+
 def rpart_order(x):
-    """Row order of ``x`` (NaN sorted as 0, like rpart) produced by rpart's quicksort."""
+    """Row order of ``x`` (NaN sorted as 0, like rpart) produced by rpart's quicksort.
+
+    The order only depends on the sort algorithm through tied values: when every value
+    is distinct (checked by the kernel), the ascending order is unique and a radix sort
+    (``rs_tree_radix_order``, faster) gives it; otherwise rpart's quicksort is replayed."""
     xs = np.array(x, dtype=np.float64)          # a copy: sorted in place
     xs[np.isnan(xs)] = 0.0
+    if xs.size > 1:
+        order = np.empty(xs.size, dtype=np.int64)
+        status = lib.rs_tree_radix_order(_d(xs), xs.size, _i(order))
+        if status == 1:                         # no ties: the unique ascending order
+            return order
+        _raise(min(status, 0), "rs_tree_radix_order")
     idx = np.arange(xs.size, dtype=np.int64)
     lib.rs_tree_rpart_sort(_d(xs), _i(idx), xs.size)
     return idx

@@ -8,6 +8,13 @@ Functions
     ``sorts``; returns ``(improve, split, direction, count)`` arrays.
 ``categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk)``
     best partition of the levels of one categorical column; ``(improve, csplit, count)``.
+``node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, node_risk)``
+    every feature of one node at once (numeric via ``numeric_splits``, categorical via
+    ``categorical_split``); ``(improve, split, direction, count, csplit)`` with one entry
+    per feature and ``csplit`` of shape (p, max(n_levels)).
+``restore_segment(sorts, pristine, n1, n2)``
+    rewrite positions [n1, n2) of every list with the rows found there in list 0, in the
+    order of the matching ``pristine`` list (in place).
 ``partition(sorts, n1, n2, goes)``
     stable in-place reorder of every feature's segment into (left, right, stays);
     returns ``(nleft, nright)``.
@@ -269,6 +276,45 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
         improve = 0.0
         csplit[:] = 0
     return float(improve), csplit, k
+
+
+def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, node_risk):
+    n_levels = np.asarray(n_levels, dtype=np.int64)
+    p = n_levels.size
+    qmax = int(n_levels.max()) if p else 0
+    improve = np.zeros(p)
+    split = np.full(p, np.nan)
+    direction = np.zeros(p, dtype=np.int64)
+    count = np.zeros(p, dtype=np.int64)
+    csplit = np.zeros((p, qmax), dtype=np.int64)
+    numeric = np.flatnonzero(n_levels == 0)
+    if numeric.size:
+        imp, thr, dirn, cnt = numeric_splits(kind, xt, sorts, n1, n2, numeric, y, w, nclass,
+                                             aprior, edge, node_risk)
+        improve[numeric], split[numeric], direction[numeric], count[numeric] = \
+            imp, thr, dirn, cnt
+    for f in np.flatnonzero(n_levels > 0):
+        q = int(n_levels[f])
+        imp, cs, cnt = categorical_split(kind, xt[f], sorts[f, n1:n2], y, w, nclass, aprior,
+                                         q, edge, node_risk)
+        improve[f], count[f] = imp, cnt
+        csplit[f, :q] = cs
+    return improve, split, direction, count, csplit
+
+
+def restore_segment(sorts, pristine, n1, n2):
+    p, n = sorts.shape
+    if pristine.shape != (p, n) or not 0 <= n1 <= n2 <= n:
+        raise ValueError("bad node segment [%d, %d) or pristine shape" % (n1, n2))
+    rows = sorts[0, n1:n2]
+    if rows.size and (rows.min() < 0 or rows.max() >= n):
+        raise ValueError("row id out of range")
+    member = np.zeros(n, dtype=bool)
+    member[rows] = True
+    keep = member[pristine]
+    if np.unique(rows).size != rows.size or (keep.sum(axis=1) != n2 - n1).any():
+        raise ValueError("the lists do not hold the same rows")
+    sorts[:, n1:n2] = pristine[keep].reshape(p, n2 - n1)
 
 
 def partition(sorts, n1, n2, goes):

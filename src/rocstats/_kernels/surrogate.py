@@ -5,7 +5,10 @@ the NumPy twin (``_surrogate_numpy``).  ``ROCSTATS_PURE_PYTHON=1`` forces NumPy.
 ``numeric_surrogates(xcols, go, w, orders, n_order)``
     best numeric surrogate of each candidate column (see ``_surrogate_numpy``);
 ``categorical_surrogates(xcols, go, w, orders, q)``
-    the level assignment and agreement of each categorical candidate column.
+    the level assignment and agreement of each categorical candidate column;
+``node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary)``
+    every candidate of one node of the CART builder in one call, read in place from the
+    builder's arrays.
 """
 import warnings
 
@@ -28,3 +31,4 @@ _impl, BACKEND = _load()
 
 numeric_surrogates = _impl.numeric_surrogates
 categorical_surrogates = _impl.categorical_surrogates
+node_surrogates = _impl.node_surrogates

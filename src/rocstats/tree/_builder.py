@@ -9,7 +9,9 @@ columns as level codes), responses y and case weights w:
 * the best split of every feature is found by the splitter; the ``max_compete + 1`` best
   over features are kept (ties: the earlier feature first), a split counting only if
   its improvement exceeds 1e-10 times the largest improvement seen so far in the fit;
-* surrogates come from :func:`rocstats.tree._surrogate.find_surrogates`; rows whose
+* surrogates come from :func:`rocstats.tree._surrogate.node_surrogates` (one kernel
+  call per node; when no row of the node misses the primary variable they route nothing,
+  so they are searched only after the subtree, for splits that are kept); rows whose
   primary variable is missing go down by the first surrogate they have, then (with
   ``use_surrogate == 2``) the way most of the node's weight went; otherwise they stay
   in the node;
@@ -26,6 +28,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ._splitter import SortedColumns, Splitter, tree_kernels
+from ._surrogate import node_surrogates
 from ._tree import Tree
 
 __all__ = ["CARTBuilder", "BuildResult"]
@@ -57,7 +60,7 @@ class BuildResult:
 
 class _Node:
     __slots__ = ("n", "wt", "value", "risk", "complexity", "primary", "surrogates",
-                 "lastsurrogate", "left", "right")
+                 "lastsurrogate", "left", "right", "deferred")
 
     def __init__(self):
         self.complexity = 0.0
@@ -65,6 +68,7 @@ class _Node:
         self.surrogates = []
         self.lastsurrogate = 0
         self.left = self.right = None
+        self.deferred = False
 
 
 def _insert_split(lst, split, max_keep):
@@ -97,6 +101,10 @@ class CARTBuilder:
         Kernel implementation (default: the active one).
     """
 
+    #: find the surrogates of a node whose primary variable has no missing value only
+    #: once its split is known to be kept (the result is the same; False = at once)
+    defer_surrogates = True
+
     def __init__(self, criterion, *, n_levels, min_split=20, min_bucket=7, cp=0.01,
                  max_depth=30, max_compete=4, max_surrogate=5, use_surrogate=2,
                  surrogate_style=0, backend=None):
@@ -111,6 +119,7 @@ class CARTBuilder:
         self.use_surrogate = int(use_surrogate)
         self.surrogate_style = int(surrogate_style)
         self.kernels = tree_kernels(backend)
+        self._is_numeric = (self.n_levels == 0).tolist()
         self.maxnode = 2 ** self.max_depth - 1
 
     # ------------------------------------------------------------------ public
@@ -150,7 +159,10 @@ class CARTBuilder:
         n = X.shape[0]
         self._which = np.ones(n, dtype=np.int64)
         self._goes = np.zeros(n, dtype=np.int8)
-        self._pos = np.zeros(n, dtype=np.int64)
+        # the lists before any partition: a node's lists are these filtered to its rows
+        # (stable partitions keep the relative order), used for deferred surrogates
+        self._pristine = cols.sorts.copy() if self.max_surrogate > 0 else None
+        self._rank = None          # positions in the pristine lists, made when needed
 
         root = _Node()
         root.n = n
@@ -223,73 +235,127 @@ class CARTBuilder:
             me.surrogates = []
             self._which[self._cols.sorts[0, n1:n2]] = nodenum
             return 0, me.risk
+        if me.deferred:
+            self._deferred_surrogates(me, n1, n2)
         return left_split + right_split + 1, left_risk + right_risk
 
     def _bsplit(self, n1, n2, node_risk):
-        kept = []
-        for _f, improve, split in self._splitter.candidates(n1, n2, node_risk):
-            if improve > self._iscale:
-                self._iscale = improve
-            if improve > self._iscale * 1e-10:
-                _insert_split(kept, split, self.max_primary)
-        return kept
+        splitter = self._splitter
+        if splitter.kind is None:                # non-additive criterion: Python path
+            kept = []
+            for _f, improve, split in splitter.candidates(n1, n2, node_risk):
+                if improve > self._iscale:
+                    self._iscale = improve
+                if improve > self._iscale * 1e-10:
+                    _insert_split(kept, split, self.max_primary)
+            return kept
+        # one kernel call for every feature; Split records only for the kept ones
+        arrays = splitter.node_arrays(n1, n2, node_risk)
+        improve, direction = arrays[0].tolist(), arrays[2].tolist()
+        numeric = self._is_numeric
+        passed = []
+        iscale = self._iscale
+        for f in range(len(improve)):            # feature order, as rpart's bsplit
+            imp = improve[f]
+            if not imp > 0 or (numeric[f] and direction[f] == 0):
+                continue
+            if imp > iscale:
+                iscale = imp
+            if imp > iscale * 1e-10:
+                passed.append(f)
+        self._iscale = iscale
+        # rpart's insert_split keeps the best max_primary, a newcomer placed after every
+        # kept split with an equal or larger improvement: a stable sort by decreasing
+        # improvement, truncated
+        passed.sort(key=lambda f: -improve[f])
+        return [splitter.make_split(f, arrays) for f in passed[:self.max_primary]]
 
     def _nodesplit(self, me, nodenum, n1, n2):
         """Send the node's rows left / right (primary, surrogates, majority), record the
         surrogates' usage counts, and partition the sorted lists."""
-        X, w = self._X, self._w
-        rows = self._cols.sorts[0, n1:n2].copy()   # the partition below reorders sorts
+        cols, w, goes = self._cols, self._w, self._goes
+        rows = cols.sorts[0, n1:n2]                # a view: partitioned below
         primary = me.primary[0]
-        xp = X[rows, primary.feature]
+        xp = cols.xt[primary.feature, rows]
         d = primary.direction(xp)
-        missing = np.isnan(xp)
+        goes[rows] = d
 
+        idx = rows[np.isnan(xp)]                   # row ids with the primary missing
+        me.surrogates = []
+        me.lastsurrogate = 0
         if self.max_surrogate > 0:
-            Xnode = X[rows]
-            # each column's order within the node, from the sorted lists (no re-sorting)
-            pos = self._pos
-            pos[rows] = np.arange(rows.size)
-            # (numeric: sorted as rpart sorts; categorical: row order, as rpart keeps it)
-            sorted_index = [pos[self._cols.sorts[j, n1:n2]] for j in range(X.shape[1])]
-            me.surrogates, _majority_left = _find_surrogates(
-                Xnode, w[rows], d, primary.feature,
-                categorical=self.n_levels > 0, n_levels=self.n_levels,
-                max_surrogate=self.max_surrogate, surrogate_style=self.surrogate_style,
-                use_surrogate=self.use_surrogate, sorted_index=sorted_index)
-            # rpart's lastsurrogate: the side with more weight (summed in the primary
-            # variable's list order, as surrogate.c); 0 when they are equal
-            order = sorted_index[primary.feature]
-            wl = _seqsum(w[rows][order][d[order] == LEFT])
-            wr = _seqsum(w[rows][order][d[order] == RIGHT])
-            me.lastsurrogate = RIGHT if wl < wr else (LEFT if wl > wr else 0)
-        else:
-            me.surrogates = []
-            me.lastsurrogate = 0
+            if idx.size or not self.defer_surrogates:
+                # surrogates route rows now: needed before the children are grown
+                self._surrogates(me, primary, n1, n2)
+            else:
+                # they change nothing in the growth: find them after the subtree, only
+                # if this node keeps its split (most grown splits are pruned at cp)
+                me.deferred = True
 
-        todo = missing.copy()
-        if todo.any() and self.use_surrogate > 0:
+        if idx.size and self.use_surrogate > 0:
             used = []
             for s in me.surrogates:
-                idx = np.flatnonzero(todo)
                 if idx.size == 0:
                     used.append(0)
                     continue
-                ds = s.direction(X[rows[idx], s.feature])
+                ds = s.direction(cols.xt[s.feature, idx])
                 hit = ds != 0
-                d[idx[hit]] = ds[hit]
-                todo[idx[hit]] = False
+                goes[idx[hit]] = ds[hit]
+                idx = idx[~hit]
                 used.append(int(np.count_nonzero(hit)))
             me.surrogates = [replace(s, count=float(c)) for s, c in zip(me.surrogates, used)]
-        else:
-            me.surrogates = [replace(s, count=0.0) for s in me.surrogates]
-        if todo.any() and self.use_surrogate == 2 and me.lastsurrogate != 0:
-            d[todo] = me.lastsurrogate
+        if idx.size and self.use_surrogate == 2 and me.lastsurrogate != 0:
+            goes[idx] = me.lastsurrogate
 
-        self._goes[rows] = d
-        nleft, nright = self.kernels.partition(self._cols.sorts, n1, n2, self._goes)
-        self._which[rows[d == LEFT]] = 2 * nodenum
-        self._which[rows[d == RIGHT]] = 2 * nodenum + 1
+        nleft, nright = self.kernels.partition(cols.sorts, n1, n2, goes)
+        self._which[cols.sorts[0, n1:n1 + nleft]] = 2 * nodenum
+        self._which[cols.sorts[0, n1 + nleft:n1 + nleft + nright]] = 2 * nodenum + 1
         return nleft, nright
+
+    def _surrogates(self, me, primary, n1, n2):
+        """rpart's surrogate search at a node whose rows sit at [n1, n2) of the sorted
+        lists (numeric: sorted as rpart sorts; categorical: row order, as rpart keeps
+        them) and whose primary directions are in ``self._goes``: every candidate in
+        one kernel call."""
+        cols = self._cols
+        me.surrogates, wl, wr = node_surrogates(
+            cols.xt, cols.sorts, n1, n2, self.n_levels, self._goes, self._w,
+            primary.feature, max_surrogate=self.max_surrogate,
+            surrogate_style=self.surrogate_style)
+        # rpart's lastsurrogate: the side with more weight (summed in the primary
+        # variable's list order, as surrogate.c); 0 when they are equal
+        me.lastsurrogate = RIGHT if wl < wr else (LEFT if wl > wr else 0)
+
+    def _deferred_surrogates(self, me, n1, n2):
+        """Surrogates of a kept node whose primary variable had no missing value (so
+        they did not route any row): the children have reordered [n1, n2) of the lists,
+        so restore the node's own order -- the pristine lists filtered to its rows, as
+        the stable partitions left it -- and its primary directions, then search."""
+        cols = self._cols
+        m, n = n2 - n1, cols.n
+        if m == n:
+            cols.sorts[:] = self._pristine
+        elif 2 * m * m.bit_length() >= n:
+            # a large node: one O(n) pass over each pristine list
+            self.kernels.restore_segment(cols.sorts, self._pristine, n1, n2)
+        else:
+            # a small node: sort its segment by the rows' positions in the pristine
+            # lists, O(m log m) per list instead of a pass over all n rows
+            if self._rank is None:
+                rank = np.empty(self._pristine.shape,
+                                dtype=np.int32 if n < 2 ** 31 else np.int64)
+                np.put_along_axis(rank, self._pristine,
+                                  np.broadcast_to(np.arange(n, dtype=rank.dtype), rank.shape),
+                                  axis=1)
+                self._rank = rank
+            seg = cols.sorts[:, n1:n2]
+            pos = np.take_along_axis(self._rank, seg, axis=1)
+            cols.sorts[:, n1:n2] = np.take_along_axis(seg, np.argsort(pos, axis=1), axis=1)
+        primary = me.primary[0]
+        rows = cols.sorts[0, n1:n2]
+        self._goes[rows] = primary.direction(cols.xt[primary.feature, rows])
+        self._surrogates(me, primary, n1, n2)
+        me.deferred = False
 
     # ------------------------------------------------------------------ output
     def _emit(self, root):
@@ -314,12 +380,3 @@ class CARTBuilder:
                 stack.append((node.left, idx, True, child_cap))
         return tree.finalize()
 
-
-def _find_surrogates(Xnode, w, go, primary_feature, **kw):
-    try:
-        from ._surrogate import find_surrogates
-    except ImportError:
-        raise NotImplementedError(
-            "surrogate splits need rocstats.tree._surrogate.find_surrogates, which is not "
-            "available yet; fit with max_surrogate=0") from None
-    return find_surrogates(Xnode, w, go, primary_feature, **kw)

@@ -4,8 +4,10 @@ Numeric features are pre-sorted once at the root (:class:`SortedColumns`); each 
 one segment ``[n1, n2)`` of every feature's sorted row list, partitioned stably when the
 node splits, so a node's search is a single sweep per feature, O(n_node * p) overall.
 Additive criteria run in C (``csrc/rocstats_tree.c``, NumPy twin
-``_kernels/_tree_numpy.py``); non-additive criteria go through their Python
-``best_numeric`` / ``best_categorical``.
+``_kernels/_tree_numpy.py``), every feature of a node in one call
+(:meth:`Splitter.node_arrays`; the builder makes :class:`Split` records only for the
+splits it keeps); non-additive criteria go through their Python ``best_numeric`` /
+``best_categorical`` (:meth:`Splitter.candidates`).
 
 Categorical features with more than two classes are searched exhaustively over the
 subsets of the levels present (rpart's Gray-code search); the estimators refuse columns
@@ -122,6 +124,25 @@ class Splitter:
                      improve=float(improve), count=float(count))
 
     # ------------------------------------------------------------------ search
+    def node_arrays(self, n1, n2, node_risk):
+        """Additive criteria only: the best split of every feature from one kernel call,
+        as arrays indexed by feature -- ``(improve, split, direction, count, csplit)``
+        (``csplit[f, :q]`` for a categorical feature with q levels).  A feature has a
+        split when ``improve > 0`` and, if numeric, ``direction != 0``; build it with
+        :meth:`make_split`."""
+        crit = self.criterion
+        return self.k.node_splits(self.kind, self.cols.xt, self.cols.sorts, n1, n2,
+                                  self.n_levels, self.y, self.w, crit.nclass, self.aprior,
+                                  self.edge, node_risk)
+
+    def make_split(self, f, arrays):
+        """The :class:`Split` of feature ``f`` from :meth:`node_arrays`' result."""
+        improve, split, direction, count, csplit = arrays
+        q = int(self.n_levels[f])
+        if q == 0:
+            return self._numeric_split(f, improve[f], split[f], direction[f], count[f])
+        return self._categorical_split(f, improve[f], csplit[f, :q], count[f])
+
     def candidates(self, n1, n2, node_risk):
         """``[(feature, improve, Split)]`` in feature order, one per feature with a
         positive improvement (rpart's bsplit before the ranking)."""

@@ -309,3 +309,56 @@ def find_surrogates(Xnode, w, go, primary_feature, *, categorical, n_levels, max
         splits.append(Split(feature=j, improve=float(agreement), adj=float(adj),
                             count=float(np.count_nonzero(used)), **spec))
     return splits, majority_left
+
+
+def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary_feature, *,
+                    max_surrogate, surrogate_style=0):
+    """The ranked surrogates of one node of the CART builder, from one kernel call.
+
+    Same rules, arithmetic and ranking as :func:`find_surrogates` (see the module
+    docstring), but read in place from the builder's arrays instead of a copy of the
+    node: ``xt`` (p, n) feature-major data, ``sorts`` (p, n) the per-feature row-id lists
+    of which the node owns positions ``[n1, n2)`` (numeric lists sorted as rpart sorts,
+    categorical lists in row order), ``goes[r]`` the primary direction (-1 / +1 / 0) of
+    row id ``r`` and ``w`` the case weights.  Inputs are the builder's own and are only
+    checked for shapes and index ranges (by the kernel).
+
+    Returns
+    -------
+    surrogates : list of Split
+        Best first, at most ``max_surrogate``, each with ``count = 0`` (the builder
+        counts the rows each one routes).
+    tleft, tright : float
+        Weight the primary sends left / right (summed in the primary's list order, as
+        rpart's surrogate.c); rpart's default direction for rows with every surrogate
+        missing is the heavier side (none on a tie).
+    """
+    tleft, tright, out, dirs = _kernel.node_surrogates(xt, sorts, n1, n2, n_levels, goes, w,
+                                                       int(primary_feature))
+    found = []
+    rows = out.tolist()                        # Python floats: the same doubles
+    for j, q in enumerate(np.asarray(n_levels).tolist()):
+        if j == primary_feature:
+            continue
+        res = None
+        if q > 0:
+            ok, agree, llwt, rrwt = rows[j][:4]
+            if ok:
+                d = dirs[j, :q].tolist()
+                res = _finish(float(agree), llwt + rrwt, rrwt if not llwt > rrwt else llwt,
+                              tleft, tright, surrogate_style, kind=CATEGORICAL,
+                              left_levels=tuple(i for i in range(q) if d[i] < 0),
+                              right_levels=tuple(i for i in range(q) if d[i] > 0))
+        else:
+            ok, kind, cut, agree, tot_l, tot_r = rows[j]
+            if ok:
+                res = _finish(float(agree), tot_l + tot_r, max(tot_l, tot_r), tleft, tright,
+                              surrogate_style, kind=GE if kind > 0 else LT,
+                              threshold=float(cut))
+        if res is not None:
+            found.append((j, res))
+    # stable sort on agreement (decreasing): equal agreements keep the feature order
+    found.sort(key=lambda item: -item[1][0])
+    splits = [Split(feature=j, improve=float(agreement), adj=float(adj), count=0.0, **spec)
+              for j, (agreement, adj, spec) in found[:int(max_surrogate)]]
+    return splits, tleft, tright

@@ -32,4 +32,24 @@ int rs_surrogate_categorical(int64_t n, int64_t k, int64_t q, const double *xcol
                              const int8_t *go, const double *w, const int64_t *orders,
                              int8_t *dirs, double *out);
 
+/* All surrogate candidates of one node of the CART builder, read in place from the
+ * builder's arrays (no copies): xt is the feature-major matrix (p rows of n values, NaN
+ * missing, categorical columns as level codes), sorts the builder's per-feature row lists
+ * (p rows of n row ids) of which the node owns positions [n1, n2) -- numeric lists in
+ * increasing order of value, categorical lists in the order their weights are summed;
+ * nlev[f] = levels of feature f (0 = numeric), each at most qmax; goes[r] / w[r] the
+ * primary direction (-1 / +1 / 0) and case weight of row id r.  tot[0..1] = weight the
+ * primary sends left / right, summed in the primary feature's list order.  For every
+ * feature f other than primary: numeric -> out[f * 6 + 0..5] as rs_surrogate_numeric;
+ * categorical -> out[f * 6 + 0..3] as rs_surrogate_categorical and dirs[f * qmax + l],
+ * l < nlev[f]; every other entry of out / dirs is 0.  Row ids are bounds-checked (not
+ * checked for repeats: the builder's lists are permutations).  Returns 0; -1 for
+ * inconsistent arguments (a row id out of range, a level code outside 0..nlev-1, nlev
+ * outside 0..qmax, a bad segment or primary); -2 when a numeric list is not in increasing
+ * order; -3 out of memory. */
+int rs_surrogate_node(int64_t n, int64_t p, const double *xt, const int64_t *sorts,
+                      int64_t n1, int64_t n2, const int64_t *nlev, int64_t qmax,
+                      const int8_t *goes, const double *w, int64_t primary,
+                      double *tot, double *out, int8_t *dirs);
+
 #endif

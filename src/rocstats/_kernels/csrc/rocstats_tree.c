@@ -560,3 +560,185 @@ void rs_tree_rpart_sort(double *x, int64_t *idx, int64_t n)
 {
     if (n > 1) rpart_sort_range(x, idx, 0, n - 1);
 }
+
+/* ------------------------------------------------------------------ one node */
+int rs_tree_node_splits(int64_t kind, const double *xt, const int64_t *sorts,
+                        int64_t n, int64_t p, int64_t n1, int64_t n2,
+                        const int64_t *nlev, int64_t qmax,
+                        const double *y, const double *w, int64_t nclass,
+                        const double *aprior, int64_t edge, double node_risk,
+                        double *improve, double *split, int64_t *direction,
+                        int64_t *count, int64_t *csplit)
+{
+    int64_t f, i, t, nf = 0;
+    int status = 0;
+    int64_t *features = NULL, *dtmp = NULL, *ctmp = NULL;
+    double *itmp = NULL, *stmp = NULL;
+
+    if (n < 0 || p < 0 || n1 < 0 || n2 > n || n1 > n2 || qmax < 0) return -2;
+    for (f = 0; f < p; f++) {
+        if (nlev[f] < 0 || nlev[f] > qmax) return -2;
+        improve[f] = 0.0;
+        split[f] = NAN;
+        direction[f] = 0;
+        count[f] = 0;
+    }
+    for (f = 0; f < p * qmax; f++) csplit[f] = 0;
+    if (p == 0) return 0;
+    features = malloc((size_t)p * sizeof *features);
+    if (!features) return -1;
+    for (f = 0; f < p; f++)
+        if (nlev[f] == 0) features[nf++] = f;
+    if (nf > 0) {
+        itmp = malloc((size_t)nf * sizeof *itmp);
+        stmp = malloc((size_t)nf * sizeof *stmp);
+        dtmp = malloc((size_t)nf * sizeof *dtmp);
+        ctmp = malloc((size_t)nf * sizeof *ctmp);
+        if (!itmp || !stmp || !dtmp || !ctmp) {
+            status = -1;
+            goto done;
+        }
+        status = rs_tree_numeric_splits(kind, xt, sorts, n, n1, n2, features, nf, y, w,
+                                        nclass, aprior, edge, node_risk, itmp, stmp, dtmp,
+                                        ctmp);
+        if (status) goto done;
+        for (t = 0; t < nf; t++) {
+            f = features[t];
+            improve[f] = itmp[t];
+            split[f] = stmp[t];
+            direction[f] = dtmp[t];
+            count[f] = ctmp[t];
+        }
+    }
+    for (f = 0; f < p; f++) {
+        if (nlev[f] == 0) continue;
+        const int64_t *rows = sorts + f * n + n1;
+        for (i = 0; i < n2 - n1; i++)
+            if (rows[i] < 0 || rows[i] >= n) {
+                status = -2;
+                goto done;
+            }
+        status = rs_tree_categorical_split(kind, xt + f * n, rows, n2 - n1, y, w, nclass,
+                                           aprior, nlev[f], edge, node_risk, improve + f,
+                                           csplit + f * qmax, count + f);
+        if (status) goto done;
+    }
+done:
+    free(features);
+    free(itmp);
+    free(stmp);
+    free(dtmp);
+    free(ctmp);
+    return status;
+}
+
+/* ------------------------------------------------------------------ radix order */
+#define RS_RADIX_BITS 11
+#define RS_RADIX_SIZE (1 << RS_RADIX_BITS)
+
+int rs_tree_radix_order(const double *x, int64_t n, int64_t *idx)
+{
+    int64_t i, d, shift;
+    uint64_t *ka, *kb, *kt, u;
+    int64_t *ia, *ib, *it, *cnt;
+    const uint64_t negzero = 0x7FFFFFFFFFFFFFFFULL, poszero = 0x8000000000000000ULL;
+    int ties = 0;
+
+    if (n < 0) return -2;
+    if (n == 0) return 1;
+    ka = malloc((size_t)n * sizeof *ka);
+    kb = malloc((size_t)n * sizeof *kb);
+    ib = malloc((size_t)n * sizeof *ib);
+    cnt = malloc((size_t)RS_RADIX_SIZE * sizeof *cnt);
+    if (!ka || !kb || !ib || !cnt) {
+        free(ka);
+        free(kb);
+        free(ib);
+        free(cnt);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (isnan(x[i])) ties = 1;               /* not handled: the caller falls back */
+        memcpy(&u, x + i, sizeof u);
+        ka[i] = (u >> 63) ? ~u : (u | poszero);  /* order-preserving unsigned key */
+        idx[i] = i;
+    }
+    ia = idx;
+    for (shift = 0; shift < 64 && !ties; shift += RS_RADIX_BITS) {
+        int64_t sum = 0, c;
+        memset(cnt, 0, (size_t)RS_RADIX_SIZE * sizeof *cnt);
+        for (i = 0; i < n; i++) cnt[(ka[i] >> shift) & (RS_RADIX_SIZE - 1)]++;
+        if (cnt[(ka[0] >> shift) & (RS_RADIX_SIZE - 1)] == n) continue;   /* one digit */
+        for (d = 0; d < RS_RADIX_SIZE; d++) {
+            c = cnt[d];
+            cnt[d] = sum;
+            sum += c;
+        }
+        for (i = 0; i < n; i++) {                /* stable scatter */
+            int64_t pos = cnt[(ka[i] >> shift) & (RS_RADIX_SIZE - 1)]++;
+            kb[pos] = ka[i];
+            ib[pos] = ia[i];
+        }
+        kt = ka; ka = kb; kb = kt;
+        it = ia; ia = ib; ib = it;
+    }
+    if (ia != idx) {                             /* result sits in the scratch list */
+        memcpy(idx, ia, (size_t)n * sizeof *idx);
+        ib = ia;                                 /* free the scratch, not idx */
+    }
+    for (i = 1; i < n && !ties; i++)             /* equal values: keys equal, or -0 / +0 */
+        if (ka[i] == ka[i - 1] || (ka[i - 1] == negzero && ka[i] == poszero)) ties = 1;
+    free(ka);
+    free(kb);
+    free(ib);
+    free(cnt);
+    return ties ? 0 : 1;
+}
+
+/* ------------------------------------------------------------------ restore a segment */
+int rs_tree_restore_segment(int64_t *sorts, const int64_t *pristine, int64_t n, int64_t p,
+                            int64_t n1, int64_t n2)
+{
+    int64_t f, i, k, r;
+    int status = 0;
+    uint8_t *member;
+
+    if (n < 0 || p < 1 || n1 < 0 || n2 > n || n1 > n2) return -2;
+    if (n1 == n2) return 0;
+    member = calloc((size_t)n, 1);
+    if (!member) return -1;
+    for (i = n1; i < n2; i++) {                  /* the node's rows, from feature 0 */
+        r = sorts[i];
+        if (r < 0 || r >= n || member[r]) {
+            status = -2;
+            goto done;
+        }
+        member[r] = 1;
+    }
+    for (f = 0; f < p; f++) {
+        const int64_t *src = pristine + f * n;
+        int64_t *dst = sorts + f * n;
+        k = n1;
+        for (i = 0; i < n; i++) {
+            r = src[i];
+            if (r < 0 || r >= n) {
+                status = -2;
+                goto done;
+            }
+            if (member[r]) {
+                if (k >= n2) {
+                    status = -2;
+                    goto done;
+                }
+                dst[k++] = r;
+            }
+        }
+        if (k != n2) {
+            status = -2;
+            goto done;
+        }
+    }
+done:
+    free(member);
+    return status;
+}

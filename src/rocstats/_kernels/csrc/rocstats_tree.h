@@ -54,3 +54,33 @@ int rs_tree_partition(int64_t *sorts, int64_t n, int64_t p, int64_t n1, int64_t 
  * sum and therefore which of two exactly tied splits rpart lists first.  x must not
  * contain NaN (rpart sorts missing values as 0). */
 void rs_tree_rpart_sort(double *x, int64_t *idx, int64_t n);
+
+/* Every feature of one node in one call: rs_tree_numeric_splits on the numeric features
+ * (nlev[f] == 0) and rs_tree_categorical_split on each categorical one (nlev[f] levels,
+ * at most qmax; its rows = positions [n1, n2) of its list).  Results by feature f:
+ * improve[f], count[f]; numeric: split[f], direction[f]; categorical: split[f] = NaN,
+ * direction[f] = 0 and csplit[f * qmax + l], l < nlev[f] (entries beyond are 0).
+ * Arrays improve, split, direction, count have p entries, csplit p * qmax. */
+int rs_tree_node_splits(int64_t kind, const double *xt, const int64_t *sorts,
+                        int64_t n, int64_t p, int64_t n1, int64_t n2,
+                        const int64_t *nlev, int64_t qmax,
+                        const double *y, const double *w, int64_t nclass,
+                        const double *aprior, int64_t edge, double node_risk,
+                        double *improve, double *split, int64_t *direction,
+                        int64_t *count, int64_t *csplit);
+
+/* Ascending order of x[0..n-1] by an LSD radix sort on order-preserving 64-bit keys:
+ * idx receives the row ids.  Returns 1 when every value is distinct (then the ascending
+ * order is unique, so it is also the order rpart's quicksort produces), 0 when some
+ * values are equal (-0.0 and +0.0 count as equal) or x holds a NaN -- idx is then not
+ * meaningful and the caller uses rs_tree_rpart_sort --, -1 out of memory, -2 for n < 0. */
+int rs_tree_radix_order(const double *x, int64_t n, int64_t *idx);
+
+/* Put back the order a node's lists had when it was split: the rows found at positions
+ * [n1, n2) of sorts' first list (the node's rows, in any order) are written to [n1, n2)
+ * of every list f in the order of pristine's list f (the lists before any partition;
+ * stable partitions keep that relative order).  Both arrays are p x n.  Returns 0; -1
+ * out of memory; -2 for a bad segment, a row id out of range or repeated, or lists that
+ * do not hold the same rows (sorts may then be partly rewritten). */
+int rs_tree_restore_segment(int64_t *sorts, const int64_t *pristine, int64_t n, int64_t p,
+                            int64_t n1, int64_t n2);
