@@ -78,3 +78,33 @@ def implementations():
     except ImportError:
         pass
     return impls
+
+
+def select_family(name, what):
+    """``(module, backend name)`` for a kernel family with modules ``_<name>_cffi`` and
+    ``_<name>_numpy`` (the sAUC, AUC-split and surrogate kernels): the C wrappers when the
+    active backend is cffi and they import, else the NumPy twin, with one RuntimeWarning
+    naming ``what`` if the C side should be there but is not."""
+    import importlib
+
+    numpy_mod = importlib.import_module("%s._%s_numpy" % (__name__, name))
+    if _BACKEND != "cffi":
+        return numpy_mod, "numpy"
+    try:
+        return importlib.import_module("%s._%s_cffi" % (__name__, name)), "cffi"
+    except ImportError as exc:
+        warnings.warn("rocstats: %s are not available (%s); using the NumPy twin"
+                      % (what, exc), RuntimeWarning, stacklevel=3)
+        return numpy_mod, "numpy"
+
+
+def family_implementations(name):
+    """Every importable implementation of a kernel family, for cross-checking in tests."""
+    import importlib
+
+    impls = {"numpy": importlib.import_module("%s._%s_numpy" % (__name__, name))}
+    try:
+        impls["cffi"] = importlib.import_module("%s._%s_cffi" % (__name__, name))
+    except ImportError:
+        pass
+    return impls

@@ -20,26 +20,11 @@ seed, eps=EPS, capacity=None)``
 ``splitmix64_fill(seed, count, r)``
     the raw generator stream and bounded draws (for tests).
 """
-import warnings
-
-from . import _aucsplit_numpy, backend
+from . import _aucsplit_numpy, family_implementations, select_family
 
 EPS = _aucsplit_numpy.EPS
 
-
-def _load():
-    if backend() != "cffi":
-        return _aucsplit_numpy, "numpy"
-    try:
-        from . import _aucsplit_cffi
-    except ImportError as exc:
-        warnings.warn("rocstats: the AUC split C kernels are not available (%s); using the "
-                      "NumPy twin" % exc, RuntimeWarning, stacklevel=3)
-        return _aucsplit_numpy, "numpy"
-    return _aucsplit_cffi, "cffi"
-
-
-_impl, BACKEND = _load()
+_impl, BACKEND = select_family("aucsplit", "the AUC split C kernels")
 
 auc_sweep = _impl.auc_sweep
 best_columns = _impl.best_columns
@@ -50,10 +35,4 @@ splitmix64_fill = _impl.splitmix64_fill
 
 def implementations():
     """Every importable implementation, for cross-checking in tests."""
-    impls = {"numpy": _aucsplit_numpy}
-    try:
-        from . import _aucsplit_cffi
-        impls["cffi"] = _aucsplit_cffi
-    except ImportError:
-        pass
-    return impls
+    return family_implementations("aucsplit")

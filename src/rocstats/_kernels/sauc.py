@@ -13,26 +13,11 @@ Functions (identical contracts in both modules):
 
 ``out`` holds :data:`OUT_FIELDS`.
 """
-import warnings
-
-from . import _sauc_numpy, backend
+from . import _sauc_numpy, family_implementations, select_family
 
 OUT_FIELDS = _sauc_numpy.OUT_FIELDS
 
-
-def _load():
-    if backend() != "cffi":
-        return _sauc_numpy, "numpy"
-    try:
-        from . import _sauc_cffi
-    except ImportError as exc:
-        warnings.warn("rocstats: the sAUC C kernels are not available (%s); using the "
-                      "NumPy twin" % exc, RuntimeWarning, stacklevel=3)
-        return _sauc_numpy, "numpy"
-    return _sauc_cffi, "cffi"
-
-
-_impl, BACKEND = _load()
+_impl, BACKEND = select_family("sauc", "the sAUC C kernels")
 
 sauc_sweep = _impl.sauc_sweep
 sauc_pairwise = _impl.sauc_pairwise
@@ -41,10 +26,4 @@ margin_counts = _impl.margin_counts
 
 def implementations():
     """Every importable implementation, for cross-checking in tests."""
-    impls = {"numpy": _sauc_numpy}
-    try:
-        from . import _sauc_cffi
-        impls["cffi"] = _sauc_cffi
-    except ImportError:
-        pass
-    return impls
+    return family_implementations("sauc")

@@ -10,24 +10,9 @@ the NumPy twin (``_surrogate_numpy``).  ``ROCSTATS_PURE_PYTHON=1`` forces NumPy.
     every candidate of one node of the CART builder in one call, read in place from the
     builder's arrays.
 """
-import warnings
+from . import select_family
 
-from . import _surrogate_numpy, backend
-
-
-def _load():
-    if backend() != "cffi":
-        return _surrogate_numpy, "numpy"
-    try:
-        from . import _surrogate_cffi
-    except ImportError as exc:
-        warnings.warn("rocstats: the surrogate C kernel is not available (%s); using the "
-                      "NumPy twin" % exc, RuntimeWarning, stacklevel=3)
-        return _surrogate_numpy, "numpy"
-    return _surrogate_cffi, "cffi"
-
-
-_impl, BACKEND = _load()
+_impl, BACKEND = select_family("surrogate", "the surrogate C kernel")
 
 numeric_surrogates = _impl.numeric_surrogates
 categorical_surrogates = _impl.categorical_surrogates
