@@ -27,7 +27,7 @@ setup:
 	bash scripts/setup.sh
 
 test: setup
-	ROCSTATS_REQUIRE_EXTENSION=1 $(PYTHON) -m pytest -q
+	ROCSTATS_REQUIRE_EXTENSION=1 ROCSTATS_RUN_SLOW=1 $(PYTHON) -m pytest -q
 
 report: setup
 	$(PYTHON) -m validation.run

@@ -1,7 +1,6 @@
 """AUCTreeClassifier: one classification tree grown with the AUC split rule, with
 randomForestSRC 3.6.1's meanings and rules (``rfsrc(..., splitrule = "auc", ntree = 1,
 bootstrap = "none")``)."""
-import inspect
 import math
 import warnings
 
@@ -10,38 +9,7 @@ import numpy as np
 from ._auc import auc_split_candidates
 from ._auc_builder import grow_auc_tree
 
-try:
-    from sklearn.base import BaseEstimator, ClassifierMixin
-except ImportError:  # pragma: no cover - scikit-learn is optional
-    class BaseEstimator:
-        """Minimal get_params / set_params (scikit-learn conventions)."""
-
-        @classmethod
-        def _get_param_names(cls):
-            sig = inspect.signature(cls.__init__)
-            return sorted(p for p in sig.parameters if p != "self")
-
-        def get_params(self, deep=True):
-            return {k: getattr(self, k) for k in self._get_param_names()}
-
-        def set_params(self, **params):
-            valid = self._get_param_names()
-            for k, v in params.items():
-                if k not in valid:
-                    raise ValueError("Invalid parameter %r for %s; valid: %s"
-                                     % (k, type(self).__name__, valid))
-                setattr(self, k, v)
-            return self
-
-        def __repr__(self):
-            return "%s(%s)" % (type(self).__name__,
-                               ", ".join("%s=%r" % kv for kv in self.get_params().items()))
-
-    class ClassifierMixin:
-        _estimator_type = "classifier"
-
-        def score(self, X, y, sample_weight=None):
-            return float(np.average(self.predict(X) == np.asarray(y), weights=sample_weight))
+from ._base import BaseEstimator, ClassifierMixin
 
 __all__ = ["AUCTreeClassifier"]
 

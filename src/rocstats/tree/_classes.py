@@ -6,7 +6,6 @@ rpart 4.1.19 (Therneau & Atkinson), whose outputs (``frame``, ``splits``, ``wher
 ``cptable``, ``variable.importance``) the fitted attributes reproduce.
 """
 import copy
-import inspect
 
 import numpy as np
 import pandas as pd
@@ -17,43 +16,7 @@ from ._data import CATEGORICAL, ORDERED, encode_fit, encode_predict, parse_formu
 from ._splitter import MAX_EXACT_LEVELS
 from ._tree import GE, LT
 
-try:
-    from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
-except ImportError:  # pragma: no cover - scikit-learn is optional
-    class BaseEstimator:
-        """Minimal get_params / set_params (scikit-learn conventions)."""
-
-        @classmethod
-        def _get_param_names(cls):
-            sig = inspect.signature(cls.__init__)
-            return sorted(p.name for p in sig.parameters.values()
-                          if p.name != "self" and p.kind == p.KEYWORD_ONLY)
-
-        def get_params(self, deep=True):
-            return {k: getattr(self, k) for k in self._get_param_names()}
-
-        def set_params(self, **params):
-            valid = self._get_param_names()
-            for k, v in params.items():
-                if k not in valid:
-                    raise ValueError("invalid parameter %r for %s" % (k, type(self).__name__))
-                setattr(self, k, v)
-            return self
-
-    class ClassifierMixin:
-        _estimator_type = "classifier"
-
-        def score(self, X, y, sample_weight=None):
-            return float(np.average(self.predict(X) == np.asarray(y), weights=sample_weight))
-
-    class RegressorMixin:
-        _estimator_type = "regressor"
-
-        def score(self, X, y, sample_weight=None):
-            y = np.asarray(y, dtype=float)
-            r = y - self.predict(X)
-            return 1.0 - np.average(r ** 2, weights=sample_weight) / np.average(
-                (y - np.average(y, weights=sample_weight)) ** 2, weights=sample_weight)
+from ._base import BaseEstimator, ClassifierMixin, RegressorMixin
 
 __all__ = ["CARTClassifier", "CARTRegressor"]
 
