@@ -7,8 +7,8 @@ int64 and every length and class code is checked here, before C sees the pointer
 """
 import numpy as np
 
-from ._aucsplit_numpy import (EPS, _TREE_FIELDS, _check_controls, _check_grow,
-                              check_apply_inputs)
+from ._aucsplit_numpy import (EPS, _TREE_FIELDS, _check, _check_controls, _check_cuts,
+                              _check_grow, check_apply_inputs)
 from ._ckernels import ffi, lib  # ImportError if the extension was not built
 
 if not hasattr(lib, "rs_grow_auc_tree"):  # an extension built before these kernels existed
@@ -25,21 +25,6 @@ def _dptr(a):
 
 def _iptr(a):
     return ffi.cast("int64_t *", ffi.from_buffer(a, require_writable=a.flags.writeable))
-
-
-def _check(x, y, w, n_classes):
-    x = np.ascontiguousarray(x, dtype=np.float64)
-    y = np.ascontiguousarray(y, dtype=np.int64)
-    w = np.ascontiguousarray(w, dtype=np.float64)
-    if x.shape != y.shape or x.shape != w.shape:
-        raise ValueError("x, y and w must have the same shape, got %s, %s, %s"
-                         % (x.shape, y.shape, w.shape))
-    n_classes = int(n_classes)
-    if n_classes < 2:
-        raise ValueError("n_classes must be at least 2, got %r" % (n_classes,))
-    if y.size and (y.min() < 0 or y.max() >= n_classes):  # C indexes by class code
-        raise ValueError("y must hold class codes 0..%d" % (n_classes - 1))
-    return x, y, w, n_classes
 
 
 def auc_sweep(x, y, w, n_classes, cuts=None):
@@ -71,13 +56,7 @@ def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
         raise ValueError("xs must be 2-dimensional (columns x rows)")
     ncol, m = xs.shape
     if cuts is not None:
-        cuts = np.ascontiguousarray(cuts, dtype=np.float64)
-        ncuts = np.ascontiguousarray(ncuts, dtype=np.int64)
-        if cuts.ndim != 2 or cuts.shape[0] != ncol or ncuts.shape != (ncol,):
-            raise ValueError("cuts must have shape (n_columns, max_cuts) and ncuts "
-                             "(n_columns,)")
-        if (ncuts > cuts.shape[1]).any():
-            raise ValueError("ncuts exceeds the width of cuts")
+        cuts, ncuts = _check_cuts(cuts, ncuts, ncol)
         maxcuts = cuts.shape[1]
         if cuts.size == 0:  # from_buffer needs a non-empty buffer
             cuts = np.zeros((ncol, 1))

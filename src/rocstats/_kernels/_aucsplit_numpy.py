@@ -126,6 +126,18 @@ def _rfsrc_pick(delta, admissible, eps):
     return int(idx[best])
 
 
+def _check_cuts(cuts, ncuts, ncol):
+    """``(cuts, ncuts)`` as float64 (n_columns, max_cuts) / int64 (n_columns,), checked."""
+    cuts = np.ascontiguousarray(cuts, dtype=np.float64)
+    ncuts = np.ascontiguousarray(ncuts, dtype=np.int64)
+    if cuts.ndim != 2 or cuts.shape[0] != ncol or ncuts.shape != (ncol,):
+        raise ValueError("cuts must have shape (n_columns, max_cuts) and ncuts "
+                         "(n_columns,)")
+    if (ncuts > cuts.shape[1]).any():
+        raise ValueError("ncuts exceeds the width of cuts")
+    return cuts, ncuts
+
+
 def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
     xs = np.ascontiguousarray(xs, dtype=np.float64)
     if xs.ndim != 2:
@@ -136,13 +148,7 @@ def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
         raise ValueError("xs, ys and ws must have the same shape")
     ncol = xs.shape[0]
     if cuts is not None:
-        cuts = np.ascontiguousarray(cuts, dtype=np.float64)
-        ncuts = np.ascontiguousarray(ncuts, dtype=np.int64)
-        if cuts.ndim != 2 or cuts.shape[0] != ncol or ncuts.shape != (ncol,):
-            raise ValueError("cuts must have shape (n_columns, max_cuts) and ncuts "
-                             "(n_columns,)")
-        if (ncuts > cuts.shape[1]).any():
-            raise ValueError("ncuts exceeds the width of cuts")
+        cuts, ncuts = _check_cuts(cuts, ncuts, ncol)
     index = np.full(ncol, -1, dtype=np.int64)
     cut = np.full(ncol, np.nan)
     delta = np.full(ncol, np.nan)
