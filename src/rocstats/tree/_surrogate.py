@@ -185,6 +185,34 @@ def _finish(agree, total, majority, tleft, tright, surrogate_style, **split):
     return agreement, adj, split
 
 
+def _score_candidate(row, levels, tleft, tright, surrogate_style):
+    """:func:`_finish` for one candidate column from its kernel row, or None when the
+    column has no admissible split.  Categorical columns pass ``levels``, the direction
+    of each level (-1 left, +1 right, 0 absent), with row ``(ok, agree, llwt, rrwt)``;
+    numeric columns pass None, with row ``(ok, kind, cut, agree, tot_l, tot_r)``."""
+    if levels is not None:
+        ok, agree, llwt, rrwt = row[:4]
+        if not ok:
+            return None
+        return _finish(float(agree), llwt + rrwt, rrwt if not llwt > rrwt else llwt,
+                       tleft, tright, surrogate_style, kind=CATEGORICAL,
+                       left_levels=tuple(i for i, v in enumerate(levels) if v < 0),
+                       right_levels=tuple(i for i, v in enumerate(levels) if v > 0))
+    ok, kind, cut, agree, tot_l, tot_r = row
+    if not ok:
+        return None
+    return _finish(float(agree), tot_l + tot_r, max(tot_l, tot_r), tleft, tright,
+                   surrogate_style, kind=GE if kind > 0 else LT, threshold=float(cut))
+
+
+def _best_first(scored):
+    """The ``(feature, result)`` pairs with a result, by agreement decreasing; the sort is
+    stable, so equal agreements keep the feature order (rpart's ranking)."""
+    found = [(j, res) for j, res in scored if res is not None]
+    found.sort(key=lambda item: -item[1][0])
+    return found
+
+
 def find_surrogates(Xnode, w, go, primary_feature, *, categorical, n_levels, max_surrogate,
                     surrogate_style=0, use_surrogate=2, sorted_index=None):
     """Surrogate splits of a node's primary split, ranked and filtered as rpart does.
@@ -268,7 +296,6 @@ def find_surrogates(Xnode, w, go, primary_feature, *, categorical, n_levels, max
     if max_surrogate == 0:
         # rpart skips the surrogate search, and with it the default direction
         return [], False
-    found = []
     numeric = [j for j in range(X.shape[1]) if j != primary_feature and not categorical[j]]
     table = (_numeric_batch(X, numeric, w, go, sorted_index) if numeric
              else np.zeros((0, 6)))
@@ -277,28 +304,12 @@ def find_surrogates(Xnode, w, go, primary_feature, *, categorical, n_levels, max
     if cats:
         dirs, ctab = _categorical_batch(X, cats, n_levels, w, go, sorted_index)
         by_cat = {j: (dirs[c, :int(n_levels[j])], ctab[c]) for c, j in enumerate(cats)}
+    scored = []
     for j in range(X.shape[1]):
-        if j == primary_feature:
-            continue
-        res = None
-        if categorical[j]:
-            d, (ok, agree, llwt, rrwt) = by_cat[j]
-            if ok:
-                res = _finish(float(agree), llwt + rrwt, rrwt if not llwt > rrwt else llwt,
-                              tleft, tright, surrogate_style, kind=CATEGORICAL,
-                              left_levels=tuple(int(i) for i in np.flatnonzero(d < 0)),
-                              right_levels=tuple(int(i) for i in np.flatnonzero(d > 0)))
-        else:
-            ok, kind, cut, agree, tot_l, tot_r = by_col[j]
-            if ok:
-                res = _finish(float(agree), tot_l + tot_r, max(tot_l, tot_r), tleft, tright,
-                              surrogate_style, kind=GE if kind > 0 else LT,
-                              threshold=float(cut))
-        if res is not None:
-            found.append((j, res))
-    # stable sort on agreement (decreasing): equal agreements keep the feature order
-    found.sort(key=lambda item: -item[1][0])
-    found = found[:max_surrogate]
+        if j != primary_feature:
+            row, levels = (by_cat[j][1], by_cat[j][0]) if categorical[j] else (by_col[j], None)
+            scored.append((j, _score_candidate(row, levels, tleft, tright, surrogate_style)))
+    found = _best_first(scored)[:max_surrogate]
     splits = []
     todo = go == 0 if use_surrogate > 0 else np.zeros(go.shape, dtype=bool)
     for j, (agreement, adj, spec) in found:
@@ -335,30 +346,11 @@ def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary_feature, *,
     """
     tleft, tright, out, dirs = _kernel.node_surrogates(xt, sorts, n1, n2, n_levels, goes, w,
                                                        int(primary_feature))
-    found = []
     rows = out.tolist()                        # Python floats: the same doubles
-    for j, q in enumerate(np.asarray(n_levels).tolist()):
-        if j == primary_feature:
-            continue
-        res = None
-        if q > 0:
-            ok, agree, llwt, rrwt = rows[j][:4]
-            if ok:
-                d = dirs[j, :q].tolist()
-                res = _finish(float(agree), llwt + rrwt, rrwt if not llwt > rrwt else llwt,
-                              tleft, tright, surrogate_style, kind=CATEGORICAL,
-                              left_levels=tuple(i for i in range(q) if d[i] < 0),
-                              right_levels=tuple(i for i in range(q) if d[i] > 0))
-        else:
-            ok, kind, cut, agree, tot_l, tot_r = rows[j]
-            if ok:
-                res = _finish(float(agree), tot_l + tot_r, max(tot_l, tot_r), tleft, tright,
-                              surrogate_style, kind=GE if kind > 0 else LT,
-                              threshold=float(cut))
-        if res is not None:
-            found.append((j, res))
-    # stable sort on agreement (decreasing): equal agreements keep the feature order
-    found.sort(key=lambda item: -item[1][0])
+    found = _best_first(
+        (j, _score_candidate(rows[j], dirs[j, :q].tolist() if q > 0 else None,
+                             tleft, tright, surrogate_style))
+        for j, q in enumerate(np.asarray(n_levels).tolist()) if j != primary_feature)
     splits = [Split(feature=j, improve=float(agreement), adj=float(adj), count=0.0, **spec)
               for j, (agreement, adj, spec) in found[:int(max_surrogate)]]
     return splits, tleft, tright
