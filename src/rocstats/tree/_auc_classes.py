@@ -9,12 +9,12 @@ import numpy as np
 from ._auc import auc_split_candidates
 from ._auc_builder import grow_auc_tree
 
-from ._base import BaseEstimator, ClassifierMixin
+from ._base import BaseEstimator, ClassifierMixin, CostComplexityMixin
 
 __all__ = ["AUCTreeClassifier"]
 
 
-class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
+class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
     """A single classification tree split by the AUC rule (seed 000), as randomForestSRC.
 
     Each split maximises theta, the AUC of the split read as a classifier: with
@@ -351,32 +351,7 @@ class AUCTreeClassifier(ClassifierMixin, BaseEstimator):
         >>> est.prune(0.5).tree_.n_leaves, est.prune(0.7).tree_.n_leaves
         (2, 1)
         """
-        import copy
-
-        from ._prune import prune, prune_cptable
-
-        self._check_fitted()
-        if cp is None:
-            if self.one_se_ is None:
-                raise ValueError("no cross-validation (xval=0): pass cp explicitly")
-            cp = self.one_se_.cp
-        new = copy.copy(self)
-        new.tree_ = prune(self.tree_, cp)
-        new.cptable_ = prune_cptable(self.cptable_, cp)
-        return new
-
-    def cost_complexity_prune(self, *, rule="1se"):
-        """The tree chosen by cross-validation (needs ``xval``): ``rule="1se"`` (default)
-        the smallest tree within one standard error of the minimum ``xerror``;
-        ``"min"`` the tree with the smallest ``xerror`` (first on ties)."""
-        if rule not in ("1se", "min"):
-            raise ValueError("rule must be '1se' or 'min', got %r" % (rule,))
-        self._check_fitted()
-        if self.one_se_ is None:
-            raise ValueError("no cross-validation (xval=0): refit with xval > 0")
-        if rule == "1se":
-            return self.prune(self.one_se_.cp)
-        return self.prune(float(self.cptable_["CP"].iloc[self.one_se_.min_row]))
+        return self._pruned_copy(cp)
 
     def _check_fitted(self):
         if not hasattr(self, "tree_"):

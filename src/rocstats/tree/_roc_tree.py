@@ -19,10 +19,10 @@ its threshold leaves a side smaller than ``min_bucket``): the next variable in
 decreasing order of the statistic is used.
 """
 import numbers
-import warnings
 
 import numpy as np
 
+from ._base import CostComplexityMixin
 from ._tree import LE, LT, Split, Tree
 
 __all__ = ["ROCTreeClassifier", "cost_complexity_table"]
@@ -144,7 +144,7 @@ def cost_complexity_table(grow, X, codes, *, n_classes, xval=10, random_state=No
     return tree, table
 
 
-class ROCTreeClassifier:
+class ROCTreeClassifier(CostComplexityMixin):
     r"""Rossa's ROC classification tree for a binary outcome.
 
     Parameters
@@ -346,36 +346,15 @@ class ROCTreeClassifier:
         """A new fitted estimator whose tree is pruned at complexity ``cp`` (rpart's
         ``prune.rpart``: every split with scaled complexity <= cp is removed); default
         the cross-validated 1-SE choice ``one_se_.cp``."""
-        import copy
+        return self._pruned_copy(cp)
 
-        from ._prune import prune, prune_cptable
-
-        if not hasattr(self, "tree_"):
-            raise RuntimeError("this ROCTreeClassifier is not fitted yet; call fit first")
-        if cp is None:
-            if self.one_se_ is None:
-                raise ValueError("no cross-validation (xval=0): pass cp explicitly")
-            cp = self.one_se_.cp
-        new = copy.copy(self)
-        new.tree_ = prune(self.tree_, cp)
-        new.cptable_ = prune_cptable(self.cptable_, cp)
+    def _after_prune(self, new):
         kept = set(int(v) for v in new.tree_.node_id[new.tree_.left >= 0])
         new.statistics_ = {k: v for k, v in self.statistics_.items() if k in kept}
-        return new
 
-    def cost_complexity_prune(self, *, rule="1se"):
-        """The tree chosen by cross-validation: ``rule="1se"`` (default) the smallest
-        tree within one standard error of the minimum ``xerror``; ``"min"`` the
-        tree with the smallest ``xerror`` (first on ties)."""
-        if rule not in ("1se", "min"):
-            raise ValueError("rule must be '1se' or 'min', got %r" % (rule,))
+    def _check_fitted(self):
         if not hasattr(self, "tree_"):
             raise RuntimeError("this ROCTreeClassifier is not fitted yet; call fit first")
-        if self.one_se_ is None:
-            raise ValueError("no cross-validation (xval=0): refit with xval > 0")
-        if rule == "1se":
-            return self.prune(self.one_se_.cp)
-        return self.prune(float(self.cptable_["CP"].iloc[self.one_se_.min_row]))
 
     def _grow(self, X, codes):
         from ._surrogate import find_surrogates
@@ -450,8 +429,7 @@ class ROCTreeClassifier:
 
     # ------------------------------------------------------------------ predict
     def _check_predict_X(self, X):
-        if not hasattr(self, "tree_"):
-            raise RuntimeError("this ROCTreeClassifier is not fitted yet; call fit first")
+        self._check_fitted()
         names = getattr(self, "feature_names_in_", None)
         if names is not None and hasattr(X, "columns"):
             missing = [c for c in names if c not in set(map(str, X.columns))]
