@@ -40,15 +40,22 @@ def _i64(a):
     return np.ascontiguousarray(a, dtype=np.int64)
 
 
-def numeric_splits(kind, xt, sorts, n1, n2, features, y, w, nclass, aprior, edge,
-                   node_risk):
-    xt = _f64(xt)
-    p, n = xt.shape
+def _check_node_rows(sorts, p, n, y, w):
+    """Check the builder's (p, n) sorted lists and the per-row y and w before C reads
+    them; returns y and w as float64 C-contiguous."""
     if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or sorts.shape != (p, n):
         raise ValueError("sorts must be a C-contiguous int64 array of shape %s" % ((p, n),))
     y, w = _f64(y), _f64(w)
     if y.shape != (n,) or w.shape != (n,):
         raise ValueError("y and w must have length %d" % n)
+    return y, w
+
+
+def numeric_splits(kind, xt, sorts, n1, n2, features, y, w, nclass, aprior, edge,
+                   node_risk):
+    xt = _f64(xt)
+    p, n = xt.shape
+    y, w = _check_node_rows(sorts, p, n, y, w)
     features = _i64(features)
     if features.size and (features.min() < 0 or features.max() >= p):
         raise ValueError("feature index out of range")
@@ -98,11 +105,7 @@ def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, n
     if xt.dtype != np.float64 or not xt.flags.c_contiguous or xt.ndim != 2:
         raise ValueError("xt must be a C-contiguous 2-D float64 array")
     p, n = xt.shape
-    if sorts.dtype != np.int64 or not sorts.flags.c_contiguous or sorts.shape != (p, n):
-        raise ValueError("sorts must be a C-contiguous int64 array of shape %s" % ((p, n),))
-    y, w = _f64(y), _f64(w)
-    if y.shape != (n,) or w.shape != (n,):
-        raise ValueError("y and w must have length %d" % n)
+    y, w = _check_node_rows(sorts, p, n, y, w)
     n_levels = _i64(n_levels)
     if n_levels.shape != (p,) or (p and n_levels.min() < 0):
         raise ValueError("n_levels must hold %d non-negative level counts" % p)
