@@ -89,6 +89,27 @@ def test_required_cases_are_present():
     assert sum(c.get("xval_vector") is not None for c in map(_case, CASES)) >= 5
 
 
+def test_issue9_birthwt_cases_are_present():
+    """Issue 9 items 4 and 10: MASS::birthwt with the class order (normal, low) and the
+    race levels (white, black, other), neither alphabetical, under gini and under
+    information with loss = matrix(c(0, 1, 3, 0), 2); and with non-integer case weights
+    (many exactly tied splits), each with a stored fold vector."""
+    X, y, _, _ = _inputs("birthwt_gini")
+    assert list(y.cat.categories) == ["normal", "low"]
+    assert list(X["race"].cat.categories) == ["white", "black", "other"]
+    assert [c for c in X.columns if isinstance(X[c].dtype, pd.CategoricalDtype)] == ["race"]
+    cases = {n: _case(n) for n in CASES if _case(n)["dataset"] == "birthwt"}
+    kinds = {((c.get("parms") or {}).get("split", "gini"),
+              json.dumps((c.get("parms") or {}).get("loss")), c.get("weights_vector"))
+             for c in cases.values()}
+    loss = json.dumps([[0, 3], [1, 0]])          # rows = true class (normal, low)
+    assert {("gini", "null", None), ("information", loss, None), ("gini", "null", "w_frac"),
+            ("information", loss, "w_frac")} <= kinds
+    assert all(c.get("xval_vector") for c in cases.values())
+    w = np.asarray(_data("birthwt")[1]["vectors"]["w_frac"]["values"])
+    assert (w != np.round(w)).any()
+
+
 @pytest.mark.parametrize("name", CASES)
 def test_case_header(name):
     case = _case(name)

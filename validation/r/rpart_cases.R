@@ -79,7 +79,10 @@ datasets <- list(
            folds10 = list(values = make_folds(nrow(d), 10, 20240411),
                           how = "set.seed(20240411); sample(rep_len(1:10, 81))"),
            w_frac = list(values = round(runif(nrow(d), 0.25, 3), 2),
-                         how = "set.seed(20240401); round(runif(81, 0.25, 3), 2)"),
+                         how = paste("set.seed(20240411); sample(rep_len(1:10, 81));",
+                                     "round(runif(81, 0.25, 3), 2): drawn after the folds,",
+                                     "whose make_folds() call reseeds (the set.seed(20240401)",
+                                     "before them has no effect on the values)")),
            w_int = list(values = as.integer(rep_len(c(1L, 2L, 3L, 1L), nrow(d))),
                         how = "rep_len(c(1, 2, 3, 1), 81)")))
   },
@@ -124,7 +127,12 @@ datasets <- list(
          vectors = list(folds4 = list(values = make_folds(nrow(d), 4, 20240416),
                                       how = "set.seed(20240416); sample(rep_len(1:4, 32))"),
                         w_frac = list(values = round(runif(nrow(d), 0.5, 2), 2),
-                                      how = "set.seed(20240402); round(runif(32, 0.5, 2), 2)")))
+                                      how = paste("set.seed(20240416);",
+                                                  "sample(rep_len(1:4, 32));",
+                                                  "round(runif(32, 0.5, 2), 2): drawn after",
+                                                  "the folds, whose make_folds() call",
+                                                  "reseeds (the set.seed(20240402) before",
+                                                  "them has no effect on the values)"))))
   },
   car_test_frame = function() {
     d <- plain_factors(rpart::car.test.frame)
@@ -160,6 +168,30 @@ datasets <- list(
                        "missing Solar.R values kept"),
          vectors = list(folds10 = list(values = make_folds(nrow(d), 10, 20240419),
                                        how = "set.seed(20240419); sample(rep_len(1:10, 116))")))
+  },
+  birthwt = function() {
+    b <- MASS::birthwt
+    d <- data.frame(low = factor(b$low, levels = c(0L, 1L), labels = c("normal", "low")),
+                    age = b$age, lwt = b$lwt,
+                    race = factor(b$race, levels = 1:3, labels = c("white", "black", "other")),
+                    smoke = b$smoke, ptl = b$ptl, ht = b$ht, ui = b$ui, ftv = b$ftv)
+    set.seed(20240421)
+    w_frac <- round(runif(nrow(d), 0.25, 3), 2)    # drawn before make_folds() reseeds
+    list(data = d, source = "MASS::birthwt",
+         description = paste("189 births: low (factor, levels normal, low: NOT alphabetical) ~",
+                             "age, lwt, race (factor, levels white, black, other: NOT",
+                             "alphabetical), smoke, ptl, ht, ui, ftv (integers)"),
+         notes = paste("low = factor(low, levels = c(0, 1), labels = c(\"normal\", \"low\"));",
+                       "race = factor(race, levels = 1:3, labels = c(\"white\", \"black\",",
+                       "\"other\")) (MASS's coding 1 = white, 2 = black, 3 = other);",
+                       "smoke, ht, ui (0/1) and the counts ptl, ftv kept as integers, which",
+                       "rpart splits as numbers (a 0/1 column has one cut, as a factor would);",
+                       "bwt dropped (low is bwt < 2500); row names dropped"),
+         vectors = list(
+           folds10 = list(values = make_folds(nrow(d), 10, 20240422),
+                          how = "set.seed(20240422); sample(rep_len(1:10, 189))"),
+           w_frac = list(values = w_frac,
+                         how = "set.seed(20240421); round(runif(189, 0.25, 3), 2)")))
   },
   airquality_holes = function() {
     d <- datasets::airquality
@@ -254,6 +286,31 @@ cases <- list(
     dataset = "cu_summary", formula = "Reliability ~ Price + Country + Mileage + Type",
     method = "class", control = list(minsplit = 10, cp = 0.005, xval = "folds10"),
     description = "five classes, factors Country (10 levels, with levels absent from nodes) and Type (6), Mileage with NA, 10 fixed folds"),
+  birthwt_gini = list(
+    dataset = "birthwt", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(xval = "folds10"),
+    description = paste("class order normal, low and race levels white, black, other (both",
+                        "not alphabetical): gini, rpart defaults, 10 fixed folds")),
+  birthwt_information_loss = list(
+    dataset = "birthwt", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(xval = "folds10"),
+    parms = list(split = "information", loss = matrix(c(0, 1, 3, 0), 2)),
+    description = paste("information splitting, loss = matrix(c(0, 1, 3, 0), 2): predicting",
+                        "low for a true normal costs 3 (rows = true class, in the level order",
+                        "normal, low), 10 fixed folds")),
+  birthwt_weighted = list(
+    dataset = "birthwt", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(minsplit = 5, cp = 0, xval = "folds10"),
+    weights = "w_frac",
+    description = paste("non-integer case weights in [0.25, 3] with many exactly tied splits",
+                        "(0/1 and count predictors): gini, minsplit 5, cp 0, 10 fixed folds")),
+  birthwt_weighted_information_loss = list(
+    dataset = "birthwt", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(minsplit = 5, cp = 0, xval = "folds10"),
+    weights = "w_frac",
+    parms = list(split = "information", loss = matrix(c(0, 1, 3, 0), 2)),
+    description = paste("non-integer case weights with information splitting and",
+                        "loss = matrix(c(0, 1, 3, 0), 2), minsplit 5, cp 0, 10 fixed folds")),
   airquality_surrogate2 = list(
     dataset = "airquality", formula = "Ozone ~ .", method = "anova",
     control = list(usesurrogate = 2, xval = "folds10"),

@@ -36,6 +36,28 @@ def _seqsum(a):
     return float(np.cumsum(a)[-1]) if a.size else 0.0
 
 
+def r_sum(a):
+    """R's ``sum()`` of doubles: a left-to-right sum in ``long double`` (80-bit extended
+    on x86-64, as R's ``rsum`` accumulates in ``LDOUBLE``), rounded to double once at
+    the end.  rpart computes its class counts and default priors in R
+    (``tapply(wt, y, sum)``, ``counts / sum(counts)``), the rest in C doubles; with
+    non-integer case weights the two differ in the last bits, and those bits decide
+    exact ties between splits (see :class:`GiniCriterion`)."""
+    a = np.asarray(a, dtype=np.float64)
+    return float(np.cumsum(a, dtype=np.longdouble)[-1]) if a.size else 0.0
+
+
+def default_prior(y, w, n_classes):
+    """rpart's default prior, bit for bit: ``counts / sum(counts)`` with
+    ``counts = tapply(wt, y, sum)`` computed by R (:func:`r_sum`); also returns
+    ``counts`` (rpart's ``init$counts``)."""
+    y = np.asarray(y, dtype=np.int64)
+    w = np.asarray(w, dtype=np.float64)
+    counts = np.array([r_sum(w[y == j]) for j in range(int(n_classes))])
+    total = r_sum(counts)
+    return counts / total, counts
+
+
 class Criterion:
     """Interface every split criterion implements.
 
@@ -92,6 +114,22 @@ class GiniCriterion(Criterion):
         ``loss[i, j]`` = loss of predicting j when the truth is i (default 1 - I).
     information : bool
         Entropy instead of Gini.
+
+    Notes
+    -----
+    Precision, as rpart 4.1.19: the class frequencies :math:`f_j` are C double sums in
+    row order (``giniinit``), while the default prior and ``counts`` (rpart's
+    ``init$counts``) come from R's ``sum()``, which accumulates in long double
+    (:func:`r_sum`).  With integer weights both are exact; with non-integer weights
+    :math:`\\pi_j / f_j` then differs from 1 by an ulp or so, exactly as in rpart, and
+    those last bits decide between splits whose improvements (or risk gains) are equal
+    in exact arithmetic -- two variables giving the same partition, or with ``cp = 0`` a
+    split that does not lower the risk.  Reproducing them is what makes such ties go
+    rpart's way (issue 9 item 10; ``tests/test_tree_rpart_random.py``, stored case
+    ``birthwt_weighted``).  Remaining sources of a different tie-break: a platform
+    whose ``long double`` differs from the one R was built with (NumPy's
+    ``np.longdouble`` is the C compiler's, as R's ``LDOUBLE``), and the NumPy fallback
+    kernels on more than ``RPART_ORDER_MAX`` rows (``_kernels/_tree_numpy.py``).
     """
 
     def __init__(self, y, w, n_classes, *, prior=None, loss=None, information=False):
@@ -101,12 +139,14 @@ class GiniCriterion(Criterion):
         self.c_kind = 2 if information else 1
         y = np.asarray(y, dtype=np.int64)
         w = np.asarray(w, dtype=np.float64)
+        # rpart's C code (giniinit) sums the weights in row order in doubles; its R code
+        # (rpart.class) makes init$counts and the default prior with R's sum()
         counts = np.array([_seqsum(w[y == j]) for j in range(K)])
         total = _seqsum(w)
-        self.counts = counts                      # rpart's init$counts
         freq = counts / total
+        default, self.counts = default_prior(y, w, K)   # rpart's init$counts
         if prior is None:
-            prior = counts / counts.sum()
+            prior = default
         prior = np.asarray(prior, dtype=np.float64)
         if loss is None:
             loss = 1.0 - np.eye(K)

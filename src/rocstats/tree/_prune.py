@@ -294,12 +294,17 @@ def class_error_weights(y, w, n_classes, *, prior=None, loss=None):
     A node's risk is ``min_i sum_j n_j L[j, i] prior_adj[j]`` over predicted classes
     ``i`` (``n_j`` the weighted class counts; ``gini.c`` ``ginidev``).
     """
+    from ._criterion import default_prior
+
     y = np.asarray(y, dtype=np.int64)
     w = np.asarray(w, dtype=np.float64)
+    # as rpart: freq from C sums in row order (giniinit), the default prior from R's
+    # sum() (rpart.class); they differ in the last bits with non-integer weights
     counts = np.bincount(y, weights=w, minlength=n_classes)
-    freq = counts / counts.sum()
+    total = float(np.cumsum(w)[-1]) if w.size else 0.0
+    freq = counts / total
     if prior is None:
-        prior = freq
+        prior = default_prior(y, w, n_classes)[0]
     prior = np.asarray(prior, dtype=np.float64)
     if prior.shape != (n_classes,):
         raise ValueError("prior must have %d entries, got shape %s"
