@@ -37,3 +37,125 @@ def test_default_prior_is_rparts():
     crit = GiniCriterion(y, w, 2)
     assert list(crit.prior_input) == [0.58823529411764708, 0.41176470588235292]
     assert crit.counts[0] == 1.0                      # R: sum(rep(0.1, 10)) == 1
+
+
+# ------------------------------------------------------------------------- item 9
+def _xz():
+    return pd.DataFrame({"x": np.arange(1.0, 31.0), "z": np.tile([1.0, 2.0, 3.0], 10)})
+
+
+FOLDS = np.tile(np.arange(1, 6), 6)                        # R: rep(1:5, 6)
+AB = pd.Series(pd.Categorical(np.tile(["a", "b"], 15)))    # R: factor(rep(c("a", "b"), 15))
+
+
+def _zero_risk_fits():
+    """The three fits of issue 9 item 9, each with R's call and R's numbers:
+    ``(estimator, X, frame expected, class columns expected)``."""
+    X = _xz()
+    return {
+        # rpart(y ~ x + z, d, method = "anova", control = rpart.control(xval = rep(1:5, 6)))
+        # with y = rep(5, 30): frame 1 row: n 30, wt 30, dev 0, yval 5, complexity NaN;
+        # cptable: CP NaN, nsplit 0, rel error NaN, xerror NaN, xstd NaN
+        "constant_target": (CARTRegressor(xval=FOLDS).fit(X, np.full(30, 5.0)),
+                            dict(n=30, wt=30.0, dev=0.0, yval=5.0), None),
+        # rpart(c ~ x + z, d, method = "class", parms = list(prior = c(1, 0)),
+        #       control = rpart.control(xval = rep(1:5, 6)))
+        # yval2: 1 15 15 1 0 nodeprob 1
+        "prior_1_0": (CARTClassifier(prior=[1, 0], xval=FOLDS).fit(X, AB),
+                      dict(n=30, wt=30.0, dev=0.0, yval=1.0),
+                      dict(count_a=15.0, count_b=15.0, prob_a=1.0, prob_b=0.0, nodeprob=1.0)),
+        # rpart(c ~ x + z, d, weights = rep(c(1, 0), 15), method = "class",
+        #       control = rpart.control(xval = rep(1:5, 6)))
+        # yval2: 1 15 0 1 0 nodeprob 1; wt 15
+        "weight_on_one_class": (
+            CARTClassifier(xval=FOLDS).fit(X, AB, sample_weight=np.tile([1.0, 0.0], 15)),
+            dict(n=30, wt=15.0, dev=0.0, yval=1.0),
+            dict(count_a=15.0, count_b=0.0, prob_a=1.0, prob_b=0.0, nodeprob=1.0)),
+    }
+
+
+@pytest.mark.parametrize("name", ["constant_target", "prior_1_0", "weight_on_one_class"])
+def test_zero_root_risk_gives_rparts_one_node_tree(name):
+    est, X, cls = _zero_risk_fits()[name]
+    f = est.frame_
+    assert list(f.index) == [1] and list(f["var"]) == ["<leaf>"]
+    for col, value in X.items():
+        assert f[col].iloc[0] == value, col
+    assert np.isnan(f["complexity"].iloc[0])                  # 0 / 0 in rpart too
+    for col, value in (cls or {}).items():
+        assert f[col].iloc[0] == value, col
+    cpt = est.cptable_
+    assert len(cpt) == 1 and cpt["nsplit"].iloc[0] == 0
+    assert cpt[["CP", "rel error", "xerror", "xstd"]].isna().all().all()
+    assert len(est.splits_) == 0 and len(est.variable_importance_) == 0
+    assert (est.where_ == 1).all()
+    assert est.prune(0.5).frame_.shape[0] == 1
+
+
+def test_zero_root_risk_predictions():
+    fits = _zero_risk_fits()
+    X = _xz()
+    np.testing.assert_array_equal(fits["constant_target"][0].predict(X), np.full(30, 5.0))
+    for name in ("prior_1_0", "weight_on_one_class"):
+        est = fits[name][0]
+        # R: predict(fit, d, type = "prob") is (a = 1, b = 0) on every row
+        np.testing.assert_array_equal(est.predict_proba(X), np.tile([1.0, 0.0], (30, 1)))
+        assert (est.predict(X) == "a").all()
+
+
+def test_one_node_tree_with_cross_validation_reports_rparts_zeros():
+    """rpart runs no cross-validation for a tree without a split and reports
+    xerror = xstd = 0 (its zero-initialised sums, rpart.c)."""
+    X = _xz()
+    # d$y <- sin(1:30); rpart(y ~ x + z, d, method = "anova",
+    #                         control = rpart.control(xval = rep(1:5, 6), minsplit = 40))
+    m = CARTRegressor(min_split=40, xval=FOLDS).fit(X, np.sin(np.arange(1, 31)))
+    np.testing.assert_allclose(m.frame_["dev"].iloc[0], 15.534418133969211, rtol=1e-12)
+    np.testing.assert_allclose(m.frame_["complexity"].iloc[0], 0.0099999999999999985,
+                               rtol=1e-12)
+    cpt = m.cptable_
+    np.testing.assert_allclose(cpt[["CP", "rel error"]].to_numpy()[0],
+                               [0.0099999999999999985, 0.99999999999999989], rtol=1e-12)
+    assert list(cpt["xerror"]) == [0.0] and list(cpt["xstd"]) == [0.0]
+    # rpart(c ~ x + z, d, method = "class", control = rpart.control(xval = rep(1:5, 6),
+    #                                                                cp = 0.9))
+    m = CARTClassifier(cp=0.9, xval=FOLDS).fit(X, AB)
+    cpt = m.cptable_
+    np.testing.assert_allclose(cpt[["CP", "rel error"]].to_numpy()[0],
+                               [0.066666666666666666, 1.0], rtol=1e-12)
+    assert list(cpt["xerror"]) == [0.0] and list(cpt["xstd"]) == [0.0]
+    # without cross-validation the columns are NaN (rpart leaves them out)
+    assert CARTClassifier(cp=0.9, xval=0).fit(X, AB).cptable_["xerror"].isna().all()
+
+
+def _rpart_bridge():
+    pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
+    from rocstats.r import rpart as rb
+
+    ok, why = rb.rpart_available()
+    if not ok:
+        pytest.skip("rpart is not available through rpy2: %s" % why)
+    return rb
+
+
+@pytest.mark.r
+@pytest.mark.parametrize("name", ["constant_target", "prior_1_0", "weight_on_one_class"])
+def test_zero_root_risk_live(name):
+    rb = _rpart_bridge()
+    est = _zero_risk_fits()[name][0]
+    data = _xz()
+    args = dict(control={"xval": FOLDS})
+    if name == "constant_target":
+        data["y"] = 5.0
+        res = rb.rpart_fit("y ~ x + z", data, method="anova", **args)
+    else:
+        data["y"] = AB
+        if name == "prior_1_0":
+            args["parms"] = {"prior": [1.0, 0.0]}
+        else:
+            args["weights"] = np.tile([1.0, 0.0], 15)
+        res = rb.rpart_fit("y ~ x + z", data, method="class", **args)
+    ours, theirs = est.frame_, res.frame
+    cols = [c for c in theirs.columns if c not in ("var", "yval_label")]
+    np.testing.assert_array_equal(ours[cols].to_numpy(float), theirs[cols].to_numpy(float))
+    np.testing.assert_array_equal(est.cptable_.to_numpy(float), res.cptable.to_numpy(float))

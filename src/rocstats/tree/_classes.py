@@ -210,6 +210,13 @@ class _BaseCART(BaseEstimator):
             xerror, xstd = _prune.cross_validate(fit_fold, M, yenc, w, folds, table, **extra)
             table["xerror"] = np.asarray(xerror, dtype=float)
             table["xstd"] = np.asarray(xstd, dtype=float)
+        elif folds is not None:
+            # rpart (rpart.c) runs no cross-validation for a tree without a split and
+            # reports its zero-initialised sums scaled by 1 / root risk: 0, or NaN
+            # (0 * Inf) when the root risk is 0
+            zero = 0.0 if self._root_risk > 0 else np.nan
+            table["xerror"] = zero
+            table["xstd"] = zero
         else:
             table["xerror"] = np.nan
             table["xstd"] = np.nan
@@ -222,7 +229,23 @@ class _BaseCART(BaseEstimator):
 
     @property
     def cptable_(self):
-        """rpart's cptable: ``CP``, ``nsplit``, ``rel error``, ``xerror``, ``xstd``."""
+        """rpart's cptable: ``CP``, ``nsplit``, ``rel error``, ``xerror``, ``xstd``.
+
+        ``CP`` and ``rel error`` are divided by the root risk (the ``C_alpha`` of ESL
+        eq. (9.16) in units of the root's risk, see :mod:`rocstats.tree._prune`).  Two
+        rpart conventions are kept on purpose (issue 9 item 9):
+
+        * a tree without any split is not cross-validated by rpart, which reports
+          ``xerror = xstd = 0`` (its zero-initialised sums); so does this table when
+          ``xval`` asks for folds.  These zeros are not estimates.
+        * a root of zero risk (a constant response, all case weight on one class, a
+          prior of 1 on one class) is a one-node tree whose relative quantities are
+          0 / 0: ``CP``, ``rel error``, ``xerror`` and ``xstd`` are NaN, as in rpart,
+          and so is ``frame_["complexity"]``.
+
+        Without cross-validation (``xval=0`` or 1) ``xerror`` and ``xstd`` are NaN
+        (rpart leaves the columns out).
+        """
         self._check_fitted()
         if self._cptable is None:
             raise NotImplementedError(self._cp_error)
@@ -278,7 +301,9 @@ class _BaseCART(BaseEstimator):
         t = self.tree_
         frame = self._node_frame()
         self._add_yval(frame)
-        frame["complexity"] = np.asarray(t.complexity, dtype=float) / self._root_risk
+        with np.errstate(invalid="ignore", divide="ignore"):
+            # 0 / 0 = NaN for a root of zero risk, as rpart's frame
+            frame["complexity"] = np.asarray(t.complexity, dtype=float) / self._root_risk
         frame["ncompete"] = np.array([len(c) for c in t.competitors], dtype=np.int64)
         frame["nsurrogate"] = np.array([len(s) for s in t.surrogates], dtype=np.int64)
         self._add_yval2(frame)

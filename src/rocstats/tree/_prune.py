@@ -179,8 +179,9 @@ def cp_table(tree, *, root_risk=None, alpha=None):
                          "(node_complexity(tree, alpha=...))")
     if root_risk is None:
         root_risk = float(risk[0])
-    if not (np.isfinite(root_risk) and root_risk > 0):
-        raise ValueError("root_risk must be a positive number, got %r" % (root_risk,))
+    if not (np.isfinite(root_risk) and (root_risk > 0 or (root_risk == 0 and left[0] < 0))):
+        raise ValueError("root_risk must be a positive number (0 only for a tree without "
+                         "splits), got %r" % (root_risk,))
     if alpha is None:
         alpha = _infer_alpha(tree, comp)
     root_cp = comp[0]
@@ -221,11 +222,14 @@ def cp_table(tree, *, root_risk=None, alpha=None):
             return k
 
         cp_fill(0, root_cp, 0)
-    scale = 1.0 / root_risk
-    return pd.DataFrame({"CP": np.asarray(cps) * scale,
-                         "nsplit": np.asarray(table_nsplit, dtype=np.int64),
-                         "rel error": np.asarray(table_risk) * scale},
-                        index=pd.RangeIndex(1, len(cps) + 1))
+    # a root of zero risk (constant response, all weight on one class) is never split;
+    # rpart scales by 1/0 and reports CP = rel error = 0 * Inf = NaN, and so do we
+    scale = 1.0 / root_risk if root_risk > 0 else np.inf
+    with np.errstate(invalid="ignore"):
+        return pd.DataFrame({"CP": np.asarray(cps) * scale,
+                             "nsplit": np.asarray(table_nsplit, dtype=np.int64),
+                             "rel error": np.asarray(table_risk) * scale},
+                            index=pd.RangeIndex(1, len(cps) + 1))
 
 
 def _insert(cps, risks, nsplits, v):
@@ -263,10 +267,12 @@ def prune(tree, cp, *, root_risk=None):
     cp = float(cp)
     if not math.isfinite(cp) or cp < 0:
         raise ValueError("cp must be a finite number >= 0, got %r" % (cp,))
+    internal = np.asarray(tree.left) >= 0
+    if not internal.any():
+        return tree                        # a single leaf (also: a root of zero risk)
     if root_risk is None:
         root_risk = float(tree.risk[0])
     scaled = fixed_complexity(tree) * (1.0 / root_risk)
-    internal = np.asarray(tree.left) >= 0
     toss = internal & (scaled <= cp)
     if not toss.any():
         return tree
