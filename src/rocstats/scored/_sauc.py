@@ -77,15 +77,15 @@ def _to_unit(score, rescale, name):
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
-    """``(is_pos, score in [0, 1], rescale description)``; ``direction=">"`` reflects
+    """``(labels, score in [0, 1], rescale description)``; ``direction=">"`` reflects
     the (rescaled) scores to ``1 - s`` so that higher means more positive."""
     check_direction(direction)
-    is_pos, score = check_binary(y_true, y_score, pos_label=pos_label, direction="<",
+    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction="<",
                                  score_name=score_name)
     score, info = _to_unit(score, rescale, score_name)
     if direction == ">":
         score = 1.0 - score
-    return is_pos, np.ascontiguousarray(score, dtype=np.float64), info
+    return labels, np.ascontiguousarray(score, dtype=np.float64), info
 
 
 def _check_tau(tau):
@@ -149,8 +149,9 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     array([1.        , 0.66666667])
     """
     t = _check_tau(tau)
-    is_pos, score, _ = _binary_unit(y_true, y_score, pos_label=pos_label,
+    labels, score, _ = _binary_unit(y_true, y_score, pos_label=pos_label,
                                     direction=direction, rescale=rescale)
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
     if warn_one_class(m, n, "The margin AUC"):
@@ -222,8 +223,9 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     if not isinstance(max_breakpoints, (int, np.integer)) or max_breakpoints < 0:
         raise ValueError("max_breakpoints must be a non-negative integer, got %r"
                          % (max_breakpoints,))
-    is_pos, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
+    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
                                        direction=direction, rescale=rescale)
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
     if warn_one_class(m, n, "The sROC curve"):
@@ -326,11 +328,12 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None):
     >>> round(r.auc, 4), round(r.r_pos, 4), round(r.r_neg, 4), round(r.sauc, 4)
     (0.8889, 0.7444, 0.2, 0.5444)
     """
-    is_pos, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
+    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
                                        direction=direction, rescale=rescale)
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
-    label = 1 if pos_label is None else pos_label
+    label = labels.pos_label
     if warn_one_class(m, n, "The scored AUC"):
         nan = float("nan")
         return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info)
@@ -422,21 +425,24 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     b = as_float_array(y_score_b, "y_score_b")
     if a.shape != b.shape:
         raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    is_pos, sa, _ = _binary_unit(y_true, a, pos_label=pos_label, direction=direction,
+    labels, sa, _ = _binary_unit(y_true, a, pos_label=pos_label, direction=direction,
                                  rescale=rescale, score_name="y_score_a")
     _, sb, _ = _binary_unit(y_true, b, pos_label=pos_label, direction=direction,
                             rescale=rescale, score_name="y_score_b")
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
     method = "Paired z test of two scored AUCs (U-statistic structural components)"
     nan = float("nan")
     if warn_one_class(m, n, "The sAUC test"):
-        return TestResult(nan, nan, nan, method, alternative, nan)
+        return TestResult(nan, nan, nan, method, alternative, nan,
+                          pos_label=labels.pos_label)
     sauc_a, va, wa = _components(is_pos, sa)
     sauc_b, vb, wb = _components(is_pos, sb)
     d = sauc_a - sauc_b
     if _warn_small(m, n, "The sAUC test"):
-        return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b))
+        return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
+                          pos_label=labels.pos_label)
     var = float(np.var(va - vb, ddof=1)) / m + float(np.var(wa - wb, ddof=1)) / n
     se = float(np.sqrt(var))
     if se == 0.0:
@@ -444,4 +450,4 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     else:
         z = d / se
     return TestResult(float(z), _pvalue(z, alternative), d, method, alternative, se=se,
-                      aucs=(sauc_a, sauc_b))
+                      aucs=(sauc_a, sauc_b), pos_label=labels.pos_label)
