@@ -142,3 +142,58 @@ def test_best_thresholds_by_definition():
     assert tl.threshold in tl.all_thresholds
     with pytest.raises(ValueError, match="method"):
         rocstats.best_threshold(y, s, method="best")
+
+
+# --------------------------------------------- issue 9, item 7: weights of any scale
+def _weighted_case():
+    y = np.array([1, 1, 0, 0, 1, 0, 0, 1])
+    s = np.array([0.9, 0.4, 0.4, 0.1, 0.7, 0.3, 0.8, 0.35])
+    return y, s
+
+
+@pytest.mark.parametrize("scale", [1e200, 1e300, 1e-160, 1e-170, 1e-300, 3.7])
+def test_weighted_auc_is_scale_free(scale):
+    """Equal weights of any magnitude give the unweighted AUC exactly (the issue saw NaN
+    for 1e200 and 1e-170 and 0.93749 for 1e-160)."""
+    y, s = _weighted_case()
+    expected = auc_def(s[y == 1], s[y == 0])
+    r = rocstats.roc_curve(y, s, sample_weight=np.full(8, scale))
+    assert r.auc == expected
+    assert np.isfinite(r.fpr).all() and np.isfinite(r.tpr).all()
+    assert r.n_pos == pytest.approx(4 * scale, rel=1e-15)
+
+
+def test_fractional_weights_equal_the_weighted_definition():
+    from fractions import Fraction
+    from _definitions import weighted_auc_def
+
+    rng = np.random.default_rng(12)
+    y = rng.random(40) < 0.4
+    s = np.round(rng.normal(size=40), 1)                     # ties across classes
+    w = rng.random(40) * 2.5                                 # fractional, not integers
+    expected = weighted_auc_def(s[y], s[~y], [Fraction(v) for v in w[y]],
+                                [Fraction(v) for v in w[~y]])
+    r = rocstats.roc_curve(y, s, sample_weight=w)
+    assert r.auc == pytest.approx(float(expected), rel=1e-13)
+    # truncating the weights to integers would give another answer
+    trunc = weighted_auc_def(s[y], s[~y], np.floor(w[y]).astype(int), np.floor(w[~y]).astype(int))
+    assert abs(float(trunc) - float(expected)) > 1e-3
+    # mixed scales: a tiny weight still counts
+    w2 = w.copy()
+    w2[::2] *= 1e-200
+    e2 = weighted_auc_def(s[y], s[~y], [Fraction(v) for v in w2[y]], [Fraction(v) for v in w2[~y]])
+    assert rocstats.roc_curve(y, s, sample_weight=w2).auc == pytest.approx(float(e2), rel=1e-12)
+
+
+def test_weights_bad_values():
+    y, s = _weighted_case()
+    with pytest.raises(ValueError, match="sample_weight must be non-negative"):
+        rocstats.roc_curve(y, s, sample_weight=[1, 1, 1, -1, 1, 1, 1, 1])   # mixed signs
+    with pytest.raises(ValueError, match="sample_weight contains NaN"):
+        rocstats.roc_curve(y, s, sample_weight=[1, 1, 1, np.nan, 1, 1, 1, 1])
+    with pytest.raises(ValueError, match="sample_weight has 3 rows"):
+        rocstats.roc_curve(y, s, sample_weight=[1, 1, 1])
+    with pytest.warns(rocstats.UndefinedAUCWarning):
+        assert np.isnan(rocstats.roc_curve(y, s, sample_weight=np.zeros(8)).auc)
+    with pytest.warns(rocstats.UndefinedAUCWarning, match="no positives"):
+        assert np.isnan(rocstats.roc_curve(y, s, sample_weight=1.0 - y).auc)

@@ -95,8 +95,14 @@ def test_two_dimensional_score_rejected_where_1d_expected():
 
 
 def test_non_numeric_scores():
-    with pytest.raises(ValueError, match="y_score must be numeric"):
+    with pytest.raises(ValueError, match="y_score holds strings"):
         rocstats.auc(Y, np.array(list("abcdefgh")))
+    with pytest.raises(ValueError, match="y_score holds strings"):
+        rocstats.auc(Y, np.array(["0.1", "0.5"] * 4))     # numbers as text: not parsed
+    with pytest.raises(ValueError, match="y_score contains NaN"):     # None read as NaN
+        rocstats.auc(Y, np.array([0.1, None] * 4, dtype=object))
+    with pytest.raises(ValueError, match="y_score holds dates"):
+        rocstats.auc(Y, np.arange(8).astype("datetime64[D]"))
     with pytest.raises(ValueError, match="y_score is complex"):
         rocstats.auc(Y, S + 1j)
     with pytest.raises(ValueError, match="y_score cannot be converted"):

@@ -172,8 +172,14 @@ def test_variance_against_exact_formula(seed, ties):
     y, s, pos, neg = _random_case(seed, ties=ties)
     d = sauc_definition(pos, neg)
     r = rocstats.sauc(y, s)
+    assert r.variance_method == "paper"
     assert close(r.variance, d["variance"], rtol=1e-10)
     assert r.se == pytest.approx(float(d["variance"]) ** 0.5, rel=1e-10)
+    rd = rocstats.sauc(y, s, variance="delong")
+    assert close(rd.variance, d["variance_delong"], rtol=1e-10)
+    assert rd.variance > r.variance                  # factors (n-1)/n, (m-1)/m < 1
+    with pytest.raises(ValueError, match="variance must be one of"):
+        rocstats.sauc(y, s, variance="theorem6")
 
 
 def test_variance_needs_two_of_each_class():
@@ -203,8 +209,9 @@ def test_conf_int_and_summary():
 
 
 # --------------------------------------------------------------------------- paired test
-def _test_definition(y, a, b):
-    """z of the paired test from the exact components and the 2 x 2 covariance form."""
+def _test_definition(y, a, b, variance="paper"):
+    """z of the paired test from the exact components and the 2 x 2 covariance form,
+    weighted as Theorem 6 ((n-1)/n and (m-1)/m) or as DeLong (1, 1)."""
     pa, na = a[y == 1], a[y == 0]
     pb, nb = b[y == 1], b[y == 0]
     da, db = sauc_definition(pa, na), sauc_definition(pb, nb)
@@ -214,7 +221,8 @@ def _test_definition(y, a, b):
     S10 = np.cov(np.vstack([Va, Vb]), ddof=1)
     S01 = np.cov(np.vstack([Wa, Wb]), ddof=1)
     L = np.array([1.0, -1.0])
-    var = L @ (S10 / m + S01 / n) @ L
+    f10, f01 = ((n - 1) / n, (m - 1) / m) if variance == "paper" else (1.0, 1.0)
+    var = L @ (f10 * S10 / m + f01 * S01 / n) @ L
     est = float(da["sauc"] - db["sauc"])
     return est, np.sqrt(var), est / np.sqrt(var)
 
@@ -232,6 +240,9 @@ def test_sauc_test_against_covariance_formula(ties):
     assert t.se == pytest.approx(se, rel=1e-9)
     assert t.statistic == pytest.approx(z, rel=1e-9)
     assert t.pvalue == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-9)
+    _, se_d, z_d = _test_definition(y, a, b, variance="delong")
+    td = rocstats.sauc_test(y, a, b, variance="delong")
+    assert td.se == pytest.approx(se_d, rel=1e-9) and td.statistic == pytest.approx(z_d, rel=1e-9)
     assert t.aucs == (rocstats.sauc(y, a).sauc, rocstats.sauc(y, b).sauc)
     g = rocstats.sauc_test(y, a, b, alternative="greater")
     l = rocstats.sauc_test(y, a, b, alternative="less")
@@ -376,7 +387,7 @@ def test_bad_rescale(fn):
 
 @pytest.mark.parametrize("tau,msg", [(-0.1, r"tau must lie in \[0, 1\]"), (1.5, "tau must lie"),
                                      (np.nan, "tau contains NaN"), ([[0.1]], "tau must be"),
-                                     ("x", "tau must be numeric")])
+                                     ("x", "tau holds strings")])
 def test_bad_tau(tau, msg):
     with pytest.raises(ValueError, match=msg):
         rocstats.margin_auc(Y, S, tau)

@@ -19,7 +19,12 @@ IMPLS = K.implementations()
 
 # --------------------------------------------------------------------------- definitions
 def sauc_definition(pos, neg):
-    """Exact sAUC, AUC, R+, R-, components V, W and the variance S_V/m + S_W/n."""
+    """Exact sAUC, AUC, R+, R-, components V, W, the variance of the paper's Theorem 6
+    transcribed as printed (seed 004; its y_i - x_i read as y_i - x_j),
+
+        var = (n-1)/(mn(m-1)) sum_i (V_i - s)^2 + (m-1)/(mn(n-1)) sum_j (W_j - s)^2,
+
+    and the DeLong form S_V/m + S_W/n ("variance_delong")."""
     P = [Fraction(float(y)) for y in pos]
     N = [Fraction(float(x)) for x in neg]
     m, n = len(P), len(N)
@@ -36,7 +41,10 @@ def sauc_definition(pos, neg):
         "V": V, "W": W,
         "ss_v": sum((v - s) ** 2 for v in V), "ss_w": sum((w - s) ** 2 for w in W),
     }
-    res["variance"] = (res["ss_v"] / ((m - 1) * m) + res["ss_w"] / ((n - 1) * n)
+    res["variance_delong"] = (res["ss_v"] / ((m - 1) * m) + res["ss_w"] / ((n - 1) * n)
+                              if m > 1 and n > 1 else None)
+    res["variance"] = (Fraction(n - 1, m * n * (m - 1)) * res["ss_v"]
+                       + Fraction(m - 1, m * n * (n - 1)) * res["ss_w"]
                        if m > 1 and n > 1 else None)
     return res
 

@@ -18,7 +18,7 @@ def test_sauc_report_renders(tmp_path):
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     doc = json.loads((ROOT / "validation" / "output" / "sauc_mc.json").read_text())
-    assert doc["summary"]["n"] == 5 and doc["summary"]["failed"] == 0
+    assert doc["summary"]["n"] == 8 and doc["summary"]["failed"] == 0   # 3 x 2 variances + 2 sizes
     render = subprocess.run(
         [sys.executable, str(ROOT / "reports" / "render.py"), str(ROOT / "reports" / "sauc.qmd"),
          "--to", "html", "--engine", "fallback", "--output-dir", str(tmp_path)],
@@ -29,4 +29,5 @@ def test_sauc_report_renders(tmp_path):
     assert "data:image/png;base64" in html                 # the sROC figure
     for text in ("49/90", "7/15", "0.5444", "0.4667", "Size of the paired test"):
         assert text in html, text
-    assert "FAIL" not in html and "5 of 5 comparisons pass" in html
+    assert "FAIL" not in html and "8 of 8 comparisons pass" in html
+    assert "Theorem 6" in html and "DeLong form" in html

@@ -18,6 +18,7 @@ Every comparison is a flat record (see :func:`compare`) with one tolerance per q
 ``tests/test_proc_parity.py`` / ``tests/test_proc_live.py`` assert on the same tolerances.
 """
 import math
+from fractions import Fraction
 import os
 import warnings
 from dataclasses import dataclass
@@ -74,6 +75,15 @@ TOLERANCES = {
     "conf_upper": Tolerance(1e-10, 0.0, "d + q sigma (two-sided Wald, as pROC 1.18), "
                             "relative to |d| + q sigma"),
 }
+_BEST = {"threshold": Tolerance(0.0, 0.0, "pROC's midpoint (a + b) / 2 of the same two "
+                                "doubles (a / 2 + b / 2 beyond 1e100): bit-identical"),
+         "se": Tolerance(1e-10, 0.0, "TP / cases at the optimum: a ratio of exact counts"),
+         "sp": Tolerance(1e-10, 0.0, "(controls - FP) / controls at the optimum"),
+         "ties": Tolerance(0.0, 0.0, "number of operating points attaining the optimum: "
+                           "exact (rocstats compares the criteria in integers)")}
+for _method in ("youden", "topleft"):
+    for _q, _t in _BEST.items():
+        TOLERANCES["best_%s_%s" % (_method, _q)] = _t
 #: Natural magnitudes for quantities that can cancel to ~0 (the tolerance is rtol times
 #: the larger of |reference| and this scale).  Without them a pure relative test fails
 #: on meaningless last-bit noise: pROC's d = theta_a - theta_b is a difference of two
@@ -256,8 +266,16 @@ def rocstats_single(y, score, *, case, conf_level=CONF_LEVEL):
     """rocstats' AUC, DeLong variance and Wald CI in pROC's layout."""
     res, warns = _quiet(rocstats.delong, y, score, pos_label=case)
     ci = res.conf_int(conf_level, method="wald")
-    return {"auc": res.auc, "var": res.variance, "ci_lower": ci.lower, "ci_upper": ci.upper,
-            "n_case": res.n_pos, "n_control": res.n_neg, "warnings": warns}
+    out = {"auc": res.auc, "var": res.variance, "ci_lower": ci.lower, "ci_upper": ci.upper,
+           "n_case": res.n_pos, "n_control": res.n_neg}
+    for method, prefix in (("youden", "best_youden"), ("closest_topleft", "best_topleft")):
+        best, w = _quiet(rocstats.best_threshold, y, score, pos_label=case, method=method)
+        warns += w
+        out.update({prefix + "_threshold": best.threshold, prefix + "_se": best.sensitivity,
+                    prefix + "_sp": best.specificity,
+                    prefix + "_ties": len(best.all_thresholds)})
+    out["warnings"] = warns
+    return out
 
 
 def rocstats_paired(y, score_a, score_b, *, case, alternatives=ALTERNATIVES,
@@ -300,14 +318,53 @@ def rocstats_unpaired(y_a, score_a, y_b, score_b, *, case, alternatives=ALTERNAT
 
 
 # ------------------------------------------------------------------- comparisons
-_SINGLE_Q = ("auc", "var", "ci_lower", "ci_upper")
+_SINGLE_Q = ("auc", "var", "ci_lower", "ci_upper") + tuple(
+    "best_%s_%s" % (m, q) for m in ("youden", "topleft") for q in ("threshold", "se", "sp",
+                                                                   "ties"))
 _PAIRED_Q = ("auc_a", "auc_b", "cov")
 _PAIRED_TEST_Q = ("statistic", "p_value", "conf_lower", "conf_upper")
 _UNPAIRED_TEST_Q = ("statistic", "df", "p_value")
 
 
+def _exact_best(se, sp, cases, controls, method):
+    """The best-threshold criterion of an operating point as an exact fraction, from its
+    rounded rates (TP = se * cases and FP = (1 - sp) * controls are integers)."""
+    tp = round(se * cases)
+    fp = controls - round(sp * controls)
+    if method == "youden":
+        return Fraction(tp * controls - fp * cases, cases * controls)
+    return Fraction(((cases - tp) * controls) ** 2 + (fp * cases) ** 2,
+                    (cases * controls) ** 2)
+
+
 def _diff_single(ours, ref, tol=None, **labels):
-    return [compare(ours[q], ref[q], q, tol=tol, alternative="", **labels) for q in _SINGLE_Q]
+    out = [compare(ours[q], ref[q], q, tol=tol, alternative="", **labels) for q in _SINGLE_Q]
+    # pROC picks the optimum with a floating-point test (se + sp == max(se + sp)), so of
+    # several EXACTLY tied operating points it can keep a subset that depends on rounding;
+    # rocstats compares exact integers and lists them all.  Such a difference passes when
+    # pROC's first row attains exactly rocstats' optimal criterion and rocstats finds at
+    # least as many tied points -- both programs then report an optimal point.
+    for method in ("youden", "topleft"):
+        recs = [r for r in out if r["quantity"].startswith("best_%s_" % method)]
+        if all(r["passed"] for r in recs) or tol is not None:
+            continue
+        vals = {r["quantity"].rsplit("_", 1)[1]: (r["value"], r["reference"]) for r in recs}
+        try:
+            mine = _exact_best(vals["se"][0], vals["sp"][0], ref["n_case"], ref["n_control"],
+                               method)
+            theirs = _exact_best(vals["se"][1], vals["sp"][1], ref["n_case"],
+                                 ref["n_control"], method)
+        except (ValueError, OverflowError, ZeroDivisionError):   # NaN / one class
+            continue
+        if mine == theirs and vals["ties"][0] >= vals["ties"][1]:
+            for r in recs:
+                if not r["passed"]:
+                    r["passed"] = True
+                    r["note"] = ("exact tie split by pROC's floating-point test: pROC's row "
+                                 "attains rocstats' exact optimum %s = %s; rocstats lists "
+                                 "%d tied points, pROC %d"
+                                 % (method, mine, vals["ties"][0], vals["ties"][1]))
+    return out
 
 
 def _bound_scale(test):

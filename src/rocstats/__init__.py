@@ -9,7 +9,13 @@ Public API (options are keyword-only)::
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
                     AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
     kernels         backend, backend_info
+
+The statistics are imported with the package; the trees, the ensembles, the plots and
+the R bridge (which need pandas, scikit-learn, matplotlib or rpy2) are imported on first
+use (PEP 562), so ``import rocstats`` to compute an AUC stays light.
 """
+import importlib
+
 from ._kernels import backend, backend_info
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
@@ -19,7 +25,6 @@ from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof
 from .roc import (auc, best_threshold, delong, delong_joint_test, delong_test,
                   delong_test_unpaired, multiclass_auc, roc_curve)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
-from .tree import CARTClassifier, CARTRegressor
 
 __version__ = "0.1.0.dev0"
 
@@ -32,3 +37,24 @@ __all__ = [
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",
 ]
+
+#: attribute -> module that defines it, imported on first access
+_LAZY = {"CARTClassifier": ".tree", "CARTRegressor": ".tree"}
+#: subpackages reachable as attributes without an explicit import
+_SUBMODULES = ("tree", "ensemble", "plot", "r", "report")
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        module = importlib.import_module("." + name, __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError("module 'rocstats' has no attribute %r" % (name,))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__) | set(_SUBMODULES))

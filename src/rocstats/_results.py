@@ -188,6 +188,7 @@ class TestResult:
     df: Optional[float] = None
     distribution: str = "normal"
     aucs: Optional[Tuple[float, ...]] = None
+    pos_label: object = None
 
     def conf_int(self, level=0.95):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
@@ -239,6 +240,7 @@ class ROCCurve:
     n_pos: float
     n_neg: float
     direction: str = "<"
+    pos_label: object = None
 
     @property
     def sensitivity(self):
@@ -289,8 +291,10 @@ class MulticlassAUCResult:
 class ThresholdResult:
     """An optimal ROC threshold and the operating point it gives.
 
-    ``all_thresholds`` lists every threshold that attains the same optimum (ties);
-    ``threshold`` is the first of them in decreasing-threshold order.
+    Thresholds are pROC's (midpoints between consecutive distinct scores, +-inf at the
+    ends); ``score >= threshold`` is positive (``<=`` for ``direction=">"``).
+    ``all_thresholds`` lists every threshold that attains the same optimum (ties), in
+    pROC's row order (most sensitive first); ``threshold`` is the first of them.
     """
 
     threshold: float
@@ -299,6 +303,8 @@ class ThresholdResult:
     method: str
     criterion: float
     all_thresholds: tuple = ()
+    direction: str = "<"
+    pos_label: object = None
 
     def summary(self):
         rows = [("method", self.method), ("threshold", self.threshold),

@@ -8,6 +8,8 @@ import warnings
 
 import numpy as np
 
+from . import _labels
+
 _MAX_EXACT_INT = 2 ** 53
 
 
@@ -39,14 +41,27 @@ def as_float_array(x, name, *, ndim=(1,)):
                              "pass ranks or floats instead" % name)
         arr = arr.astype(np.float64)
     elif arr.dtype.kind == "f":
-        arr = arr.astype(np.float64, copy=False)
+        wide = arr.dtype.itemsize > 8
+        arr64 = arr.astype(np.float64, copy=False)
+        if wide and not np.array_equal(arr64.astype(arr.dtype), arr, equal_nan=True):
+            raise ValueError("%s has %s values that float64 cannot hold exactly; round "
+                             "them to float64 first" % (name, arr.dtype))
+        arr = arr64
     elif arr.dtype.kind == "c":
         raise ValueError("%s is complex; scores must be real numbers" % name)
+    elif arr.dtype.kind in "mM":
+        raise ValueError("%s holds dates/times (dtype %s); convert them to numbers "
+                         "explicitly (e.g. days since a reference date)" % (name, arr.dtype))
+    elif arr.dtype.kind in "USV" or (arr.dtype.kind == "O" and any(
+            isinstance(v, (str, bytes)) for v in arr.ravel().tolist())):
+        raise ValueError("%s holds strings, not numbers; convert them explicitly "
+                         "(e.g. pandas.to_numeric) first" % name)
     else:
         try:
             arr = arr.astype(np.float64)
         except (TypeError, ValueError):
-            raise ValueError("%s must be numeric, got dtype %s" % (name, arr.dtype)) from None
+            raise ValueError("%s must be numeric, got dtype %s (missing values such as "
+                             "None or pd.NA are not allowed)" % (name, arr.dtype)) from None
     if arr.size and not np.isfinite(arr).all():
         bad = "NaN" if np.isnan(arr).any() else "infinite values"
         raise ValueError("%s contains %s; remove or impute them first" % (name, bad))
@@ -54,18 +69,8 @@ def as_float_array(x, name, *, ndim=(1,)):
 
 
 def as_label_array(y, name="y_true"):
-    """Return 1-D labels without missing values."""
-    arr = _to_array(y, name)
-    if arr.ndim != 1:
-        raise ValueError("%s must be 1-dimensional, got shape %s" % (name, arr.shape))
-    if arr.size == 0:
-        raise ValueError("%s is empty" % name)
-    if arr.dtype.kind == "f" and np.isnan(arr).any():
-        raise ValueError("%s contains NaN" % name)
-    if arr.dtype.kind == "O":
-        if any(v is None or (isinstance(v, float) and v != v) for v in arr):
-            raise ValueError("%s contains missing values (None or NaN)" % name)
-    return arr
+    """Return 1-D labels without missing values (the label contract's reader)."""
+    return _labels._as_array(y, name)
 
 
 def check_direction(direction):
@@ -76,82 +81,32 @@ def check_direction(direction):
     return direction
 
 
-def _unique(y):
-    try:
-        return np.unique(y)
-    except TypeError:  # mixed types in an object array
-        raise ValueError("y_true mixes label types that cannot be compared: %r"
-                         % (sorted(set(map(repr, y)))[:5],)) from None
-
-
-def _at_most_two_classes(y):
-    """Distinct labels of ``y`` in O(n) when there are at most two (no sort of y);
-    falls back to a full ``np.unique`` only when there are more, for the error message."""
-    if y.dtype.kind in "biuf":            # numbers: min / max and two counts, all SIMD
-        lo, hi = y.min(), y.max()
-        if lo == hi:
-            return np.asarray([lo])
-        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) == y.size:
-            return np.asarray([lo, hi])
-        return _unique(y)
-    first = y[0]
-    differs = y != first
-    if not differs.any():
-        return np.asarray([first])
-    second = y[np.argmax(differs)]
-    if np.array_equal(y[differs] == second, np.ones(int(differs.sum()), bool)):
-        return _unique(np.asarray([first, second], dtype=y.dtype))
-    return _unique(y)
-
-
 def positive_mask(y_true, pos_label):
-    """Boolean mask of positives; ``(mask, pos_label)``.
-
-    Two distinct labels at most.  With ``pos_label=None`` the labels must be a subset of
-    {0, 1} or {-1, 1} (booleans included) and 1 is positive.
-    """
-    classes = _at_most_two_classes(y_true)
-    if classes.size > 2:
-        raise ValueError("y_true has %d distinct labels %s; a ROC curve needs two "
-                         "(use multiclass_auc for more)" % (classes.size, list(classes[:10])))
-    if pos_label is None:
-        try:
-            numeric = {float(c) for c in classes}
-        except (TypeError, ValueError):
-            numeric = None
-        if numeric is None or not (numeric <= {0.0, 1.0} or numeric <= {-1.0, 1.0}):
-            raise ValueError("y_true labels are %s; pass pos_label to say which is the "
-                             "positive class" % list(classes))
-        pos_label = 1
-        mask = y_true if y_true.dtype.kind == "b" else np.asarray(y_true == 1)
-    else:
-        present = bool(np.any(y_true == pos_label))
-        if not present and classes.size == 2:
-            raise ValueError("pos_label=%r is not one of the labels of y_true %s"
-                             % (pos_label, list(classes)))
-        mask = np.asarray(y_true == pos_label)
-    return np.ascontiguousarray(mask, dtype=bool), pos_label
+    """Boolean mask of positives and the positive label, ``(mask, pos_label)``, under
+    the label contract (:func:`rocstats._labels.binary_labels`)."""
+    lab = _labels.binary_labels(y_true, pos_label)
+    return lab.is_pos, lab.pos_label
 
 
 def check_binary(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
                  ndim=(1,)):
-    """Validate a binary problem; return ``(is_pos, score)``.
+    """Validate a binary problem; return ``(labels, score)``.
 
+    ``labels`` is a :class:`rocstats._labels.BinaryLabels` (``is_pos``, ``pos_label``);
     ``score`` is float64 C-contiguous, negated when ``direction == ">"`` so that the
     kernels can always treat higher scores as more positive.
     """
     check_direction(direction)
-    y = as_label_array(y_true)
+    labels = _labels.binary_labels(y_true, pos_label)
     score = as_float_array(y_score, score_name, ndim=ndim)
-    if score.shape[0] != y.shape[0]:
-        raise ValueError("y_true has %d rows but %s has %d" % (y.shape[0], score_name,
-                                                                 score.shape[0]))
+    if score.shape[0] != labels.is_pos.shape[0]:
+        raise ValueError("y_true has %d rows but %s has %d" % (labels.is_pos.shape[0],
+                                                                 score_name, score.shape[0]))
     if score.ndim == 2 and score.shape[1] == 0:
         raise ValueError("%s has no columns" % score_name)
-    is_pos, _ = positive_mask(y, pos_label)
     if direction == ">":
         score = -score
-    return is_pos, score
+    return labels, score
 
 
 def warn_one_class(n_pos, n_neg, what="AUC"):

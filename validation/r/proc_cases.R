@@ -170,6 +170,21 @@ paired_builders <- list(
          pairs = list(c("a", "b")))
   },
 
+  best_threshold_exact = function() {
+    ## 613 cases, 1841 controls, scores 1, 2, 3.  The cut at 2 is the unique point
+    ## closest to (0, 1) (Se 605/613), but its squared distance differs from the cut at 3
+    ## (Se 180/613) by 1 / (613 * 1841)^2 = 7.9e-13: a tolerance of 1e-12 merges them.
+    ## Score b: the same cases, other controls, the same near tie.
+    y <- rep(c(1L, 0L), c(613, 1841))
+    a <- c(rep(c(1, 2, 3), c(8, 425, 180)), rep(c(1, 2, 3), c(527, 1124, 190)))
+    b <- c(rep(c(1, 2, 3), c(8, 425, 180)), rep(c(1, 2, 3), c(341, 752, 748)))
+    list(description = paste("three score values, 613 vs 1841: two cut points whose distances",
+                             "to (0, 1) differ by 7.9e-13 (exact comparison needed)"),
+         control = 0L, case = 1L, y = y,
+         scores = list(a = a, b = b),
+         pairs = list(c("a", "b")))
+  },
+
   large_table = function() {
     ## 50000 cases and 50000 controls (m n = 2.5e9 > 2^31: 32-bit overflow would show,
     ## pROC issue #19); integer scores -10..10, stored as distinct rows with counts.
@@ -355,6 +370,7 @@ r_calls <- c(
   'auc(r)',
   'var(r, method = "delong")',
   'ci.auc(r, conf.level = 0.95, method = "delong")  # ci_lower = [1], ci_upper = [3]',
+  'coords(r, "best", best.method = m, ret = c("threshold", "sensitivity", "specificity"), transpose = FALSE)  # m = "youden" -> best_youden_*, "closest.topleft" -> best_topleft_*: first row, number of rows (_ties)',
   'cov(r1, r2, method = "delong")',
   'roc.test(r1, r2, method = "delong", paired = TRUE, alternative = alt, conf.level = 0.95)  # statistic (Z), p.value, conf.int',
   'roc.test(r1, r2, method = "delong", paired = FALSE, alternative = alt)  # statistic (D), parameter (df), p.value'

@@ -513,8 +513,8 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="chi2", ties="
                 or not isinstance(n_resamples, numbers.Integral) or n_resamples < 1):
             raise ValueError("n_resamples must be a positive integer, got %r" % (n_resamples,))
         n_resamples = int(n_resamples)
-    is_pos, score = check_binary(y_true, x, pos_label=pos_label, score_name="x")
-    label = 1 if pos_label is None else pos_label      # positive_mask's convention
+    labels, score = check_binary(y_true, x, pos_label=pos_label, score_name="x")
+    is_pos, label = labels.is_pos, labels.pos_label
     x_pos = np.ascontiguousarray(score[is_pos])
     x_neg = np.ascontiguousarray(score[~is_pos])
     n, m = x_pos.size, x_neg.size
@@ -635,7 +635,7 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
     ...      [0.5, 3], [0.55, 6], [0.8, 7], [0.9, 0]]         # positives
     >>> r = rocstats.roc_gof_rule(y, X, variable_names=["a", "b"])
     >>> r.variable, r.threshold, r.sensitivity, r.specificity
-    ('a', 0.5, 1.0, 0.75)
+    ('a', 0.4, 1.0, 0.75)
     >>> r.statistics.tolist()     # a: O = (3, 0, 1, 0, 0); b: O = (1, 1, 1, 1, 0)
     [8.5, 1.0]
     """

@@ -47,18 +47,32 @@ rocstats_proc_roc <- function(response, predictor, control, case) {
             direction = "<", quiet = TRUE)
 }
 
-## One score: auc(r), var(r, method = "delong"), ci.auc(r, method = "delong").
+## The optimal threshold: coords(r, "best", best.method = method) with the default
+## best.weights; the first row (pROC's order) and the number of tied rows.
+.rocstats_best <- function(r, method, prefix) {
+  cb <- pROC::coords(r, "best", best.method = method, transpose = FALSE,
+                     ret = c("threshold", "sensitivity", "specificity"))
+  out <- list(as.numeric(cb$threshold[1]), as.numeric(cb$sensitivity[1]),
+              as.numeric(cb$specificity[1]), nrow(cb))
+  names(out) <- paste0(prefix, c("_threshold", "_se", "_sp", "_ties"))
+  out
+}
+
+## One score: auc(r), var(r, method = "delong"), ci.auc(r, method = "delong"), and
+## coords(r, "best") for best.method = "youden" and "closest.topleft".
 rocstats_proc_single <- function(response, predictor, control, case, conf_level = 0.95) {
   res <- .rocstats_collect({
     r <- rocstats_proc_roc(response, predictor, control, case)
     ci <- pROC::ci.auc(r, conf.level = conf_level, method = "delong")
-    list(auc = as.numeric(pROC::auc(r)),
-         var = as.numeric(pROC::var(r, method = "delong")),
-         ci_lower = as.numeric(ci[1]),
-         ci_upper = as.numeric(ci[3]),
-         conf_level = conf_level,
-         n_case = length(r$cases),
-         n_control = length(r$controls))
+    c(list(auc = as.numeric(pROC::auc(r)),
+           var = as.numeric(pROC::var(r, method = "delong")),
+           ci_lower = as.numeric(ci[1]),
+           ci_upper = as.numeric(ci[3]),
+           conf_level = conf_level,
+           n_case = length(r$cases),
+           n_control = length(r$controls)),
+      .rocstats_best(r, "youden", "best_youden"),
+      .rocstats_best(r, "closest.topleft", "best_topleft"))
   })
   c(res$value, list(warnings = res$warnings))
 }

@@ -46,7 +46,8 @@ def auc(y_true, y_score, *, pos_label=None, direction="<"):
     >>> rocstats.auc([1, 1, 0, 0, 0], [0.4, 0.8, 0.1, 0.4, 0.35])
     0.9166666666666666
     """
-    is_pos, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
+    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
+    is_pos = labels.is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
     if warn_one_class(m, n):

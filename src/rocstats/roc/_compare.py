@@ -63,15 +63,17 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     b = as_float_array(y_score_b, "y_score_b")
     if a.shape != b.shape:
         raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    is_pos, score = check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
+    labels, score = check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
                                  direction=direction, score_name="y_score_a/y_score_b",
                                  ndim=(2,))
+    is_pos = labels.is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
     method = "DeLong's test for two correlated ROC curves"
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
-        return TestResult(nan, nan, nan, method, alternative, nan)
+        return TestResult(nan, nan, nan, method, alternative, nan,
+                          pos_label=labels.pos_label)
     res = delong(is_pos, score)
     L = np.array([1.0, -1.0])
     d = float(L @ res.auc)
@@ -82,7 +84,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         with np.errstate(divide="ignore", invalid="ignore"):
             z = float(np.float64(d) / sig)   # sig = 0, d != 0: +-inf, p = 0 (as pROC)
     return TestResult(float(z), _pvalue(z, alternative, stats.norm), d, method, alternative,
-                      se=sig, aucs=tuple(map(float, res.auc)))
+                      se=sig, aucs=tuple(map(float, res.auc)), pos_label=labels.pos_label)
 
 
 def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
@@ -134,7 +136,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     pval = _pvalue(stat, alternative, stats.t(df)) if np.isfinite(df) else float("nan")
     return TestResult(float(stat), pval, float(d), "DeLong's test for two independent ROC curves",
                       alternative, se=se, df=float(df), distribution="t",
-                      aucs=(float(ra.auc), float(rb.auc)))
+                      aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
 
 
 def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direction="<"):
@@ -172,8 +174,9 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     >>> t.df, round(t.statistic, 6)   # = z**2 of the paired test
     (1.0, 0.5)
     """
-    is_pos, score = check_binary(y_true, y_scores, pos_label=pos_label, direction=direction,
+    labels, score = check_binary(y_true, y_scores, pos_label=pos_label, direction=direction,
                                  score_name="y_scores", ndim=(2,))
+    is_pos = labels.is_pos
     k = score.shape[1]
     if k < 2:
         raise ValueError("y_scores must have at least 2 columns, got %d" % k)
@@ -191,7 +194,7 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
         return TestResult(nan, nan, np.full(L.shape[0], np.nan), method, "two-sided",
-                          df=nan, distribution="chi2")
+                          df=nan, distribution="chi2", pos_label=labels.pos_label)
     aucs, V10, V01 = structural_components(is_pos, score)
     S = delong_covariance(V10, V01)
     est = L @ aucs
@@ -204,4 +207,5 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
         stat = float(est @ np.linalg.pinv(LSL) @ est)
         pval = float(stats.chi2.sf(stat, rank))
     return TestResult(stat, pval, est, method, "two-sided", df=float(rank),
-                      distribution="chi2", aucs=tuple(map(float, aucs)))
+                      distribution="chi2", aucs=tuple(map(float, aucs)),
+                      pos_label=labels.pos_label)

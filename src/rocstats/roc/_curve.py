@@ -42,7 +42,8 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
     ROCCurve
         ``fpr``, ``tpr``, ``thresholds`` (``thresholds[0] = inf``; point k classifies
         ``score >= thresholds[k]`` as positive, or ``score <= thresholds[k]`` with
-        ``direction=">"``), ``auc``, ``n_pos``, ``n_neg`` (weighted).
+        ``direction=">"``), ``auc``, ``n_pos``, ``n_neg`` (weighted totals with
+        ``sample_weight``), ``pos_label``.
 
     Examples
     --------
@@ -53,7 +54,8 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
     >>> r.fpr.tolist(), r.tpr.tolist(), r.auc
     ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0], 0.875)
     """
-    is_pos, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
+    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
+    is_pos = labels.is_pos
     w = None
     if sample_weight is not None:
         w = as_float_array(sample_weight, "sample_weight")
@@ -61,7 +63,16 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
             raise ValueError("sample_weight has %d rows but y_score has %d"
                              % (w.shape[0], score.shape[0]))
         if (w < 0).any():
-            raise ValueError("sample_weight must be non-negative")
+            raise ValueError("sample_weight must be non-negative (got %d negative entries)"
+                             % int(np.count_nonzero(w < 0)))
+        # The curve and its area are invariant to the scale of the weights: divide by
+        # the largest so that sums neither overflow (weights ~1e200) nor products
+        # underflow (~1e-170).  Equal weights become exactly 1.
+        top = w.max()
+        if top > 0:
+            w = w / top
+    else:
+        top = 1.0
     thr, tp, fp = roc_counts(is_pos, score, w)
     P, N = tp[-1], fp[-1]
     tp = np.r_[0.0, tp]
@@ -72,13 +83,15 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
     if warn_one_class(int(P > 0), int(N > 0), "ROC curve"):
         nan = np.full(tp.shape, np.nan)
         return ROCCurve(fpr=nan, tpr=nan.copy(), thresholds=thr, auc=float("nan"),
-                        n_pos=float(P), n_neg=float(N), direction=direction)
+                        n_pos=float(P) * top, n_neg=float(N) * top, direction=direction,
+                        pos_label=labels.pos_label)
     if w is None:
         # exact integer trapezoid: 2U = sum dfp * (tp_k + tp_{k-1})
         ti, fi = tp.astype(np.int64), fp.astype(np.int64)
         twice_u = int(np.sum(np.diff(fi) * (ti[1:] + ti[:-1]), dtype=np.int64))
         area = twice_u / (2 * int(P) * int(N))
     else:
-        area = float(np.sum(np.diff(fp) * (tp[1:] + tp[:-1])) / (2.0 * P * N))
-    return ROCCurve(fpr=fp / N, tpr=tp / P, thresholds=thr, auc=area, n_pos=float(P),
-                    n_neg=float(N), direction=direction)
+        tpr, fpr = tp / P, fp / N
+        area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
+    return ROCCurve(fpr=fp / N, tpr=tp / P, thresholds=thr, auc=area, n_pos=float(P) * top,
+                    n_neg=float(N) * top, direction=direction, pos_label=labels.pos_label)

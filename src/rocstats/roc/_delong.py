@@ -116,11 +116,12 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     >>> r.auc, r.variance
     (0.75, 0.125)
     """
-    is_pos, score = check_binary(y_true, y_score, pos_label=pos_label,
+    labels, score = check_binary(y_true, y_score, pos_label=pos_label,
                                  direction=direction, ndim=(1, 2))
+    is_pos = labels.is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
-    label = 1 if pos_label is None else pos_label
+    label = labels.pos_label
     if score.ndim == 1:
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)

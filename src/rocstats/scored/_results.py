@@ -19,7 +19,7 @@ class SAUCResult:
     Attributes
     ----------
     sauc : float
-        :math:`\frac{1}{mn}\sum_{i,j} (y_i - x_j)\,1(y_i > x_j)` (Theorem 1).
+        :math:`\frac{1}{mn}\sum_{i,j} (y_i - x_j)\,1(y_i > x_j)` (Theorem 1, eq. (5)).
     auc : float
         The ordinary AUC, ties counting 1/2.
     r_pos, r_neg : float
@@ -28,8 +28,9 @@ class SAUCResult:
     mean_pos, mean_neg : float
         :math:`M^+` and :math:`M^-`, the mean positive and negative scores.
     variance : float
-        ``S_V / m + S_W / n`` (see :func:`rocstats.sauc`); NaN with fewer than 2 cases
-        of a class.
+        Theorem 6 of the paper, ``(n-1)/n S_V/m + (m-1)/m S_W/n`` (or ``S_V/m + S_W/n``
+        with ``variance_method == "delong"``; see :func:`rocstats.sauc`); NaN with
+        fewer than 2 cases of a class.
     n_pos, n_neg : int
         m and n.
     rescale : str
@@ -48,6 +49,7 @@ class SAUCResult:
     direction: str = "<"
     pos_label: object = None
     rescale: str = "none"
+    variance_method: str = "paper"
 
     @property
     def mean_difference(self):
@@ -84,8 +86,10 @@ class SAUCResult:
                 ("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
                 ("direction", "controls %s cases" % self.direction),
                 ("rescale", self.rescale)]
-        notes = ["sAUC = R+ - R- (Wu, Flach & Ferri 2007, Theorem 1); variance S_V/m + S_W/n "
-                 "from the structural components of h(y, x) = (y - x) 1(y > x)."]
+        form = ("Theorem 6: (n-1)/n S_V/m + (m-1)/m S_W/n" if self.variance_method == "paper"
+                else "DeLong form: S_V/m + S_W/n")
+        notes = ["sAUC = R+ - R- (Wu, Flach & Ferri 2007, Theorem 2); variance by %s, from "
+                 "the structural components of h(y, x) = (y - x) 1(y > x)." % form]
         return Summary("Scored AUC (Wu, Flach & Ferri 2007)", rows, notes)
 
     def _repr_html_(self):

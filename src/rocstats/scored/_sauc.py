@@ -5,10 +5,11 @@ ECML 2007, LNCS 4701, pp. 478-489.  Notation of the paper: :math:`y_1..y_m` are 
 scores of the m positives, :math:`x_1..x_n` those of the n negatives, all in [0, 1].
 
 * margin AUC :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)`: the
-  AUC after every positive score is lowered by :math:`\tau` (strict inequality);
-* the sROC curve is :math:`\tau \mapsto \theta(\tau)` on [0, 1];
+  AUC after every positive score is lowered by :math:`\tau` (Definition 1, eq. (4),
+  strict inequality);
+* the sROC curve is :math:`\tau \mapsto \theta(\tau)` on [0, 1] (section 3, Fig. 1);
 * sAUC :math:`= \int_0^1 \theta(\tau)\,d\tau = \frac{1}{mn}\sum_{i,j}(y_i - x_j)
-  1(y_i > x_j) = R^+ - R^-` (Theorem 1), with
+  1(y_i > x_j)` (Theorem 1, eq. (5)) :math:`= R^+ - R^-` (Theorem 2), with
   :math:`R^+ = \frac{1}{mn}\sum_{i,j} y_i 1(y_i > x_j)` and
   :math:`R^- = \frac{1}{mn}\sum_{i,j} x_j 1(y_i > x_j)`.
 
@@ -77,15 +78,15 @@ def _to_unit(score, rescale, name):
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
-    """``(is_pos, score in [0, 1], rescale description)``; ``direction=">"`` reflects
+    """``(labels, score in [0, 1], rescale description)``; ``direction=">"`` reflects
     the (rescaled) scores to ``1 - s`` so that higher means more positive."""
     check_direction(direction)
-    is_pos, score = check_binary(y_true, y_score, pos_label=pos_label, direction="<",
+    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction="<",
                                  score_name=score_name)
     score, info = _to_unit(score, rescale, score_name)
     if direction == ">":
         score = 1.0 - score
-    return is_pos, np.ascontiguousarray(score, dtype=np.float64), info
+    return labels, np.ascontiguousarray(score, dtype=np.float64), info
 
 
 def _check_tau(tau):
@@ -111,8 +112,9 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
 
     The share of (positive, negative) pairs whose score difference exceeds the margin
     :math:`\tau`: the AUC that remains when every positive score is lowered by
-    :math:`\tau` (Wu, Flach & Ferri 2007, Section 3, the sROC curve).  The inequality is
-    strict, so :math:`\theta(0)` counts tied pairs as 0, unlike the AUC (1/2).  The
+    :math:`\tau` (Wu, Flach & Ferri 2007, Definition 1, eq. (4); the sROC curve of
+    section 3).  The inequality is strict, so :math:`\theta(0)` counts tied pairs as 0
+    (as the paper's eq. (1) does), unlike rocstats' AUC (1/2).  The
     difference is evaluated in float64, exactly as written.
 
     Computed from one sort of each class and, per margin, a two-pointer merge:
@@ -149,8 +151,9 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     array([1.        , 0.66666667])
     """
     t = _check_tau(tau)
-    is_pos, score, _ = _binary_unit(y_true, y_score, pos_label=pos_label,
+    labels, score, _ = _binary_unit(y_true, y_score, pos_label=pos_label,
                                     direction=direction, rescale=rescale)
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
     if warn_one_class(m, n, "The margin AUC"):
@@ -222,8 +225,9 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     if not isinstance(max_breakpoints, (int, np.integer)) or max_breakpoints < 0:
         raise ValueError("max_breakpoints must be a non-negative integer, got %r"
                          % (max_breakpoints,))
-    is_pos, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
+    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
                                        direction=direction, rescale=rescale)
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
     if warn_one_class(m, n, "The sROC curve"):
@@ -240,15 +244,34 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
 
 
 # --------------------------------------------------------------------------- sAUC
-def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None):
+_VARIANCES = ("paper", "delong")
+
+
+def _check_variance(variance):
+    if variance not in _VARIANCES:
+        raise ValueError("variance must be one of %s, got %r" % (_VARIANCES, variance))
+    return variance
+
+
+def _variance_weights(m, n, variance):
+    """``(a, b)`` with Var = a S_V + b S_W: Theorem 6 or DeLong's form."""
+    if variance == "paper":
+        return (n - 1.0) / (n * m), (m - 1.0) / (m * n)
+    return 1.0 / m, 1.0 / n
+
+
+def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, variance="paper"):
     r"""Scored AUC with R+, R-, M+ - M- and its variance (Wu, Flach & Ferri 2007).
 
     .. math:: \mathrm{sAUC} = \frac{1}{mn}\sum_{i=1}^m\sum_{j=1}^n (y_i - x_j)\,1(y_i > x_j)
               = R^+ - R^-
 
-    (Theorem 1), the area under the sROC curve, with :math:`y_i` the positive and
-    :math:`x_j` the negative scores in [0, 1].  Ties :math:`y_i = x_j` contribute 0 to
-    the sAUC, R+ and R-, and 1/2 to the AUC.  The paper's bounds (Theorems 3-4):
+    (Theorem 1, eq. (5), and Theorem 2), the area under the sROC curve, with :math:`y_i`
+    the positive and :math:`x_j` the negative scores in [0, 1].  Ties :math:`y_i = x_j`
+    contribute 0 to the sAUC, R+ and R-, and 1/2 to the AUC (the paper's eq. (1)
+    assumes no ties and would count them 0; rocstats' AUC is the Mann-Whitney one).
+    The sweep is the paper's Table 2 algorithm on sorted classes.  The paper's bounds
+    (Theorems 3-4):
     :math:`R^+ \le M^+`, :math:`R^- \le M^-`, :math:`M^+ - M^- \le \mathrm{sAUC} \le
     \mathrm{AUC}`.
 
@@ -257,31 +280,26 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None):
 
     .. math:: V_i = \frac1n\sum_j h(y_i, x_j), \qquad W_j = \frac1m\sum_i h(y_i, x_j)
 
-    (both average to the sAUC) and their sample variances
-    :math:`S_V = \frac{1}{m-1}\sum_i (V_i - \mathrm{sAUC})^2`,
-    :math:`S_W = \frac{1}{n-1}\sum_j (W_j - \mathrm{sAUC})^2`, rocstats reports
+    (both average to the sAUC), the paper's **Theorem 6** (seed 004, section 3; its
+    :math:`y_i - x_i` is a misprint for :math:`y_i - x_j`) estimates
 
-    .. math:: \widehat{\mathrm{Var}}(\mathrm{sAUC}) = \frac{S_V}{m} + \frac{S_W}{n}.
+    .. math:: \widehat{\mathrm{Var}}(\hat\theta_s)
+              = \frac{n-1}{mn(m-1)}\sum_{i=1}^m (V_i - \hat\theta_s)^2
+              + \frac{m-1}{mn(n-1)}\sum_{j=1}^n (W_j - \hat\theta_s)^2
+              = \frac{n-1}{n}\frac{S_V}{m} + \frac{m-1}{m}\frac{S_W}{n},
 
-    This is DeLong, DeLong & Clarke-Pearson's (1988) estimator with the Mann-Whitney
-    kernel :math:`\psi(y, x) = 1(y > x) + \frac12 1(y = x)` replaced by :math:`h`
-    (``rocstats.delong`` computes the same form with :math:`\psi`; denominators m-1 and
-    n-1 in both).  It estimates the leading terms :math:`\zeta_{10}/m + \zeta_{01}/n`
-    of the U-statistic variance (Hoeffding 1948), :math:`\zeta_{10} =
-    \mathrm{Var}\,E[h(Y, X) \mid Y]`, :math:`\zeta_{01} = \mathrm{Var}\,E[h(Y, X) \mid X]`;
-    like DeLong's, its expectation exceeds the exact variance
-    :math:`[(n-1)\zeta_{10} + (m-1)\zeta_{01} + \zeta_{11}]/(mn)` by
-    :math:`(\zeta_{11} - \zeta_{10} - \zeta_{01})/(mn) \ge 0`,
-    :math:`\zeta_{11} = \mathrm{Var}\,h(Y, X)` (slightly conservative, relative order
-    1/min(m, n)).
-    The paper states the variance as its Theorem 6 (the issue that specified this
-    function reads its :math:`y_i - x_i` as :math:`y_i - x_j`).  *Provenance:* the text
-    of Theorem 6 could not be consulted when this was written (only the paper's
-    abstract and introduction were reachable), so the formula above is derived from
-    U-statistic theory, not transcribed; if the paper uses denominators m and n instead
-    of m-1 and n-1 the two differ by the factors (m-1)/m and (n-1)/n.  The Monte Carlo
-    suite ``validation/sauc_mc.py`` checks this estimator against the empirical
-    variance of the sAUC.
+    :math:`S_V, S_W` the sample variances (denominators m-1, n-1).  This is the default
+    (``variance="paper"``).  ``variance="delong"`` gives :math:`S_V/m + S_W/n`, DeLong,
+    DeLong & Clarke-Pearson's (1988) form with the Mann-Whitney kernel replaced by
+    :math:`h` (``rocstats.delong`` uses it for the AUC).  The two differ by the factors
+    (n-1)/n and (m-1)/m.  In Hoeffding's (1948) terms, :math:`\zeta_{10} =
+    \mathrm{Var}\,E[h \mid y]`, :math:`\zeta_{01} = \mathrm{Var}\,E[h \mid x]`,
+    :math:`\zeta_{11} = \mathrm{Var}\,h` and :math:`\rho = \zeta_{11} - \zeta_{10} -
+    \zeta_{01} \ge 0`, the exact variance is :math:`\zeta_{10}/m + \zeta_{01}/n +
+    \rho/(mn)`; the DeLong form overestimates it by :math:`\rho/(mn)`, Theorem 6
+    misses it by about :math:`(\rho - \zeta_{10} - \zeta_{01})/(mn)`: both biases are
+    of relative order 1/min(m, n).  ``validation/sauc_mc.py`` checks both against the
+    empirical variance by Monte Carlo.
 
     Parameters
     ----------
@@ -297,6 +315,9 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None):
         ``"<"``: higher scores are more positive.  ``">"``: lower scores are more
         positive; the scores are then reflected to ``1 - s`` (after ``rescale``), so R+
         and R- refer to the reflected scores.  Never guessed.
+    variance : {"paper", "delong"}
+        ``"paper"`` (default): Theorem 6 of the paper; ``"delong"``: :math:`S_V/m +
+        S_W/n` (see above).
     rescale : None, "minmax", "logistic" or (lo, hi)
         ``None`` (default): the scores must already be in [0, 1].
         ``"minmax"``: ``(s - min) / (max - min)`` with the min and max pooled over both
@@ -326,24 +347,28 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None):
     >>> round(r.auc, 4), round(r.r_pos, 4), round(r.r_neg, 4), round(r.sauc, 4)
     (0.8889, 0.7444, 0.2, 0.5444)
     """
-    is_pos, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
+    _check_variance(variance)
+    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
                                        direction=direction, rescale=rescale)
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
-    label = 1 if pos_label is None else pos_label
+    label = labels.pos_label
     if warn_one_class(m, n, "The scored AUC"):
         nan = float("nan")
-        return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info)
+        return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info,
+                          variance)
     pos, neg = _kernels.split_sort(is_pos, score)
     twice_u, out, _, _ = _sk.sauc_sweep(pos, neg, components=False)
     mn = m * n
     if _warn_small(m, n, "The sAUC variance"):
         var = float("nan")
     else:
-        var = float(out[4]) / ((m - 1) * m) + float(out[6]) / ((n - 1) * n)
+        wv, ww = _variance_weights(m, n, variance)
+        var = wv * (float(out[4]) / (m - 1)) + ww * (float(out[6]) / (n - 1))
     return SAUCResult(float(out[0]) / mn, twice_u / (2 * mn), float(out[1]) / mn,
                       float(out[2]) / mn, float(pos.mean()), float(neg.mean()), var, m, n,
-                      direction, label, info)
+                      direction, label, info, variance)
 
 
 def _components(is_pos, score):
@@ -366,14 +391,17 @@ def _pvalue(z, alternative):
 
 
 def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", rescale=None,
-              alternative="two-sided"):
+              alternative="two-sided", variance="paper"):
     r"""Paired z test of two scored AUCs computed on the same cases.
 
     .. math:: z = \frac{\mathrm{sAUC}_a - \mathrm{sAUC}_b}
-              {\sqrt{S_D / m + S_E / n}}, \quad D_i = V^a_i - V^b_i, \; E_j = W^a_j - W^b_j,
+              {\sqrt{\frac{n-1}{n}\frac{S_D}{m} + \frac{m-1}{m}\frac{S_E}{n}}},
+              \quad D_i = V^a_i - V^b_i, \; E_j = W^a_j - W^b_j,
 
     with :math:`V, W` the structural components of each model (see :func:`sauc`) in
-    case order and :math:`S_D, S_E` their sample variances (denominators m-1, n-1).
+    case order and :math:`S_D, S_E` their sample variances (denominators m-1, n-1): the
+    variance of the difference in the form of the paper's Theorem 6 (seed 004), or
+    :math:`S_D/m + S_E/n` with ``variance="delong"``.
     :math:`S_D = S_V^{aa} + S_V^{bb} - 2 S_V^{ab}` (likewise :math:`S_E`), i.e. the
     DeLong-type 2 x 2 covariance of the two sAUCs, covariance included, contracted with
     (1, -1) as in DeLong, DeLong & Clarke-Pearson (1988) for the AUC; the p-value is
@@ -394,6 +422,8 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         each model's own pooled min and max).
     alternative : {"two-sided", "greater", "less"}
         H1: sAUC_a != sAUC_b, sAUC_a > sAUC_b, sAUC_a < sAUC_b.
+    variance : {"paper", "delong"}
+        As in :func:`rocstats.sauc`.
 
     Returns
     -------
@@ -406,42 +436,51 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     --------
     Model M1 of the paper against a copy that lowers its top positive from 1.0 to 0.8
     (sAUC 4.2/9 vs 3.6/9).  The components differ only at that positive, D = (0.2, 0, 0),
-    and by 0.2/3 at every negative (E constant, variance 0): se = sqrt(S_D / 3) = 0.6/9,
-    so z = 1:
+    and by 0.2/3 at every negative (E constant, variance 0).  S_D = 0.04/3, so the
+    DeLong form gives se = sqrt(S_D / 3) = 0.6/9 and z = 1, and Theorem 6 multiplies
+    the variance by (n-1)/n = 2/3, so z = sqrt(3/2):
 
     >>> import rocstats
     >>> y = [1, 1, 1, 0, 0, 0]
-    >>> t = rocstats.sauc_test(y, [1.0, 0.7, 0.6, 0.5, 0.4, 0.0],
-    ...                           [0.8, 0.7, 0.6, 0.5, 0.4, 0.0])
+    >>> a, b = [1.0, 0.7, 0.6, 0.5, 0.4, 0.0], [0.8, 0.7, 0.6, 0.5, 0.4, 0.0]
+    >>> t = rocstats.sauc_test(y, a, b, variance="delong")
     >>> round(t.estimate, 4), round(t.se, 4), round(t.statistic, 6)
     (0.0667, 0.0667, 1.0)
+    >>> round(rocstats.sauc_test(y, a, b).statistic ** 2, 6)
+    1.5
     """
+    _check_variance(variance)
     if alternative not in _ALTERNATIVES:
         raise ValueError("alternative must be one of %s, got %r" % (_ALTERNATIVES, alternative))
     a = as_float_array(y_score_a, "y_score_a")
     b = as_float_array(y_score_b, "y_score_b")
     if a.shape != b.shape:
         raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    is_pos, sa, _ = _binary_unit(y_true, a, pos_label=pos_label, direction=direction,
+    labels, sa, _ = _binary_unit(y_true, a, pos_label=pos_label, direction=direction,
                                  rescale=rescale, score_name="y_score_a")
     _, sb, _ = _binary_unit(y_true, b, pos_label=pos_label, direction=direction,
                             rescale=rescale, score_name="y_score_b")
+    is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
-    method = "Paired z test of two scored AUCs (U-statistic structural components)"
+    method = ("Paired z test of two scored AUCs (structural components, %s variance)"
+              % ("Theorem 6" if variance == "paper" else "DeLong-form"))
     nan = float("nan")
     if warn_one_class(m, n, "The sAUC test"):
-        return TestResult(nan, nan, nan, method, alternative, nan)
+        return TestResult(nan, nan, nan, method, alternative, nan,
+                          pos_label=labels.pos_label)
     sauc_a, va, wa = _components(is_pos, sa)
     sauc_b, vb, wb = _components(is_pos, sb)
     d = sauc_a - sauc_b
     if _warn_small(m, n, "The sAUC test"):
-        return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b))
-    var = float(np.var(va - vb, ddof=1)) / m + float(np.var(wa - wb, ddof=1)) / n
+        return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
+                          pos_label=labels.pos_label)
+    wv, ww = _variance_weights(m, n, variance)
+    var = wv * float(np.var(va - vb, ddof=1)) + ww * float(np.var(wa - wb, ddof=1))
     se = float(np.sqrt(var))
     if se == 0.0:
         z = 0.0 if d == 0.0 else float(np.copysign(np.inf, d))
     else:
         z = d / se
     return TestResult(float(z), _pvalue(z, alternative), d, method, alternative, se=se,
-                      aucs=(sauc_a, sauc_b))
+                      aucs=(sauc_a, sauc_b), pos_label=labels.pos_label)
