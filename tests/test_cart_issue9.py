@@ -159,3 +159,112 @@ def test_zero_root_risk_live(name):
     cols = [c for c in theirs.columns if c not in ("var", "yval_label")]
     np.testing.assert_array_equal(ours[cols].to_numpy(float), theirs[cols].to_numpy(float))
     np.testing.assert_array_equal(est.cptable_.to_numpy(float), res.cptable.to_numpy(float))
+
+
+# ------------------------------------------------------------------------- item 8
+from rocstats.ensemble import AUCForestClassifier  # noqa: E402
+from rocstats.tree import AUCTreeClassifier  # noqa: E402
+
+Y01 = np.repeat([0, 1], 20)
+BIG = 2 ** 60 + Y01.astype(np.int64)        # separates y perfectly; float64 merges it
+
+
+def _estimators():
+    return [CARTClassifier(xval=0, min_split=2), AUCTreeClassifier(),
+            AUCForestClassifier(n_trees=3, bootstrap=False, random_state=0)]
+
+
+BAD_X = {
+    "int64 beyond 2**53": (BIG.reshape(-1, 1), "2\\*\\*53"),
+    "uint64 beyond 2**53": (BIG.astype(np.uint64).reshape(-1, 1), "2\\*\\*53"),
+    "DataFrame int64": (pd.DataFrame({"a": BIG}), "column 'a' has integers beyond 2\\*\\*53"),
+    "DataFrame Int64": (pd.DataFrame({"a": pd.array(BIG, dtype="Int64")}),
+                        "column 'a' has integers beyond 2\\*\\*53"),
+    "complex array": ((np.arange(40) + 1j * Y01).reshape(-1, 1), "complex"),
+    "complex column": (pd.DataFrame({"a": np.arange(40) + 1j * Y01}), "column 'a' is complex"),
+    "datetime array": (np.arange(40).astype("datetime64[D]").reshape(-1, 1), "dates/times"),
+    "datetime column": (pd.DataFrame({"a": pd.date_range("2020-01-01", periods=40)}),
+                        "column 'a' holds dates/times"),
+    "timedelta column": (pd.DataFrame({"a": pd.to_timedelta(np.arange(40), "D")}),
+                         "column 'a' holds dates/times"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_X))
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_trees_refuse_X_that_float64_would_change(case, which):
+    X, msg = BAD_X[case]
+    est = _estimators()[which]
+    with pytest.raises(ValueError, match=msg):
+        est.fit(X, Y01)
+
+
+@pytest.mark.skipif(np.finfo(np.longdouble).nmant <= np.finfo(np.float64).nmant,
+                    reason="long double is float64 here")
+def test_trees_refuse_inexact_long_double():
+    x = (np.arange(40, dtype=np.longdouble) + np.longdouble(1) / 3).reshape(-1, 1)
+    for est in _estimators():
+        with pytest.raises(ValueError, match="longdouble|float128"):
+            est.fit(x, Y01)
+    ok = np.arange(40, dtype=np.longdouble).reshape(-1, 1)       # exact: accepted
+    assert CARTClassifier(xval=0).fit(ok, Y01).score(ok.astype(float), Y01) == 1.0
+
+
+def test_integers_up_to_2_53_are_exact_and_separate():
+    # 2**53 - 20 .. 2**53 + 19 would merge above 2**53; 2**53 - 40 .. 2**53 - 1 are
+    # exact, and x >= 2**53 - 20 separates the classes: training accuracy 1
+    x = (2 ** 53 - 40 + np.arange(40, dtype=np.int64)).reshape(-1, 1)
+    for est in _estimators():
+        est.fit(x, Y01)
+        assert (est.predict(x) == Y01).all(), type(est).__name__
+    with pytest.raises(ValueError, match="2\\*\\*53"):
+        CARTClassifier(xval=0).fit(x + 20, Y01)
+
+
+def test_predict_refuses_what_fit_would():
+    X = np.arange(40.0).reshape(-1, 1)
+    for est in _estimators():
+        est.fit(X, Y01)
+        with pytest.raises(ValueError, match="2\\*\\*53"):
+            est.predict(BIG.reshape(-1, 1))
+        with pytest.raises(ValueError, match="complex"):
+            est.predict(X + 1j)
+
+
+@pytest.mark.parametrize("y,msg", [
+    (np.arange(40) + 1j, "y is complex"),
+    (BIG, "y has integers beyond 2\\*\\*53"),
+    (np.arange(40).astype("datetime64[D]"), "y holds dates/times"),
+    (pd.Series(pd.date_range("2020-01-01", periods=40)), "y holds dates/times"),
+])
+def test_regression_target_is_refused_not_cast(y, msg):
+    with pytest.raises(ValueError, match=msg):
+        CARTRegressor(xval=0).fit(np.arange(40.0).reshape(-1, 1), y)
+
+
+@pytest.mark.parametrize("w,msg", [
+    (np.ones(40) + 1j, "sample_weight is complex"),
+    (np.full(40, 2 ** 60), "sample_weight has integers beyond 2\\*\\*53"),
+    (np.arange(40).astype("datetime64[D]"), "sample_weight holds dates/times"),
+])
+def test_sample_weight_is_refused_not_cast(w, msg):
+    X = np.arange(40.0).reshape(-1, 1)
+    for est in (CARTClassifier(xval=0), CARTRegressor(xval=0), AUCTreeClassifier()):
+        with pytest.raises(ValueError, match=msg):
+            est.fit(X, Y01, sample_weight=w)
+
+
+def test_prior_and_loss_are_refused_not_cast():
+    X = np.arange(40.0).reshape(-1, 1)
+    with pytest.raises(ValueError, match="prior is complex"):
+        CARTClassifier(xval=0, prior=np.array([0.5, 0.5]) + 0j).fit(X, Y01)
+    with pytest.raises(ValueError, match="loss is complex"):
+        CARTClassifier(xval=0, loss=(1 - np.eye(2)) + 0j).fit(X, Y01)
+
+
+def test_nullable_and_small_integer_columns_are_read_exactly():
+    X = pd.DataFrame({"a": pd.array(np.r_[np.arange(39), None], dtype="Int64"),
+                      "b": np.arange(40, dtype=np.int8)})
+    m = CARTClassifier(xval=0, min_split=2).fit(X, Y01)
+    # independent check: the first split separates at 19.5 (rows 0..19 vs 20..39)
+    assert float(m.splits_["index"].iloc[0]) == 19.5

@@ -51,6 +51,7 @@ import warnings
 import numpy as np
 
 from ..tree._auc_builder import tree_from_flat
+from ..tree._data import exact_float
 from ..tree._tree import LE
 
 __all__ = ["AUCForestClassifier", "oob_auc", "oob_brier", "oob_misclassification"]
@@ -287,6 +288,9 @@ def _check_X(X, name="X"):
         pd = None
     names = None
     if pd is not None and isinstance(X, pd.DataFrame):
+        for c in X.columns:
+            if X[c].dtype.kind in "cmM":
+                exact_float(X[c].to_numpy(), "%s column %r" % (name, str(c)))  # says why
         bad = [c for c in X.columns
                if not (pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]))]
         if bad:
@@ -294,14 +298,15 @@ def _check_X(X, name="X"):
                              "categorical handling: encode them as numbers first"
                              % (name, [str(c) for c in bad]))
         names = np.asarray([str(c) for c in X.columns], dtype=object)
-        X = X.to_numpy(dtype=np.float64)
+        cols = [exact_float(X[c], "%s column %r" % (name, str(c))) for c in X.columns]
+        X = np.column_stack(cols) if cols else np.empty((len(X), 0))
     else:
         arr = np.asarray(X)
-        if arr.dtype.kind not in "biuf":
+        if arr.dtype.kind not in "biufcmM":
             raise ValueError("%s must be numeric (got dtype %s); AUCForestClassifier has no "
                              "categorical handling: encode categories as numbers first"
                              % (name, arr.dtype))
-        X = arr.astype(np.float64)
+        X = exact_float(arr, name)
     if X.ndim != 2:
         raise ValueError("%s must be 2-D (rows x features), got shape %s" % (name, X.shape))
     if np.isnan(X).any():

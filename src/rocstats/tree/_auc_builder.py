@@ -41,6 +41,7 @@ the data alone.
 import numpy as np
 
 from ._auc import EPS_DELTA
+from ._data import exact_float
 from ._tree import LE, Split, Tree
 from .._kernels import aucsplit
 
@@ -93,7 +94,7 @@ def _check_inputs(X, y, n_classes, node_size, node_depth, max_features, n_split,
     if sample_weight is None:
         w = np.ones(n)
     else:
-        w = np.ascontiguousarray(sample_weight, dtype=np.float64)
+        w = np.ascontiguousarray(exact_float(sample_weight, "sample_weight"))
         if w.shape != (n,):
             raise ValueError("sample_weight must have shape (%d,), got %s" % (n, w.shape))
         if not np.isfinite(w).all() or (w < 0).any():

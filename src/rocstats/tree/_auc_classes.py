@@ -6,6 +6,8 @@ import warnings
 
 import numpy as np
 
+from ._data import exact_float
+
 from ._auc import auc_split_candidates
 from ._auc_builder import grow_auc_tree
 
@@ -159,10 +161,12 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
                         "X column %r is categorical; AUCTreeClassifier has no categorical "
                         "split handling: encode it numerically (e.g. integer codes for an "
                         "ordered factor) first" % (c,))
-                if s.dtype.kind == "b":
-                    cols.append(s.to_numpy(dtype=np.float64))
-                elif s.dtype.kind in "iuf":
-                    cols.append(s.to_numpy(dtype=np.float64, na_value=np.nan))
+                if pd.api.types.is_bool_dtype(s.dtype) or (
+                        pd.api.types.is_numeric_dtype(s.dtype)
+                        and not pd.api.types.is_complex_dtype(s.dtype)):
+                    cols.append(exact_float(s, "X column %r" % (c,)))
+                elif s.dtype.kind in "cmM":
+                    exact_float(s.to_numpy(), "X column %r" % (c,))   # says what is wrong
                 else:
                     raise ValueError(
                         "X column %r has non-numeric dtype %s; AUCTreeClassifier has no "
@@ -173,12 +177,10 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
             arr = np.asarray(X)
             if arr.ndim != 2:
                 raise ValueError("X must be 2-dimensional, got shape %s" % (arr.shape,))
-            if arr.dtype.kind == "b":
-                arr = arr.astype(np.float64)
-            elif arr.dtype.kind not in "iuf":
+            if arr.dtype.kind not in "biufcmM":
                 raise ValueError("X must be numeric, got dtype %s; AUCTreeClassifier has no "
                                  "categorical split handling" % arr.dtype)
-            arr = arr.astype(np.float64)
+            arr = exact_float(arr, "X")
         if arr.shape[1] == 0 or arr.shape[0] == 0:
             raise ValueError("X is empty (shape %s)" % (arr.shape,))
         if np.isnan(arr).any():

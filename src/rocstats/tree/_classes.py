@@ -12,7 +12,8 @@ import pandas as pd
 
 from ._builder import CARTBuilder
 from ._criterion import AnovaCriterion, GiniCriterion
-from ._data import CATEGORICAL, ORDERED, encode_fit, encode_predict, parse_formula
+from ._data import (CATEGORICAL, ORDERED, encode_fit, encode_predict, exact_float,
+                    parse_formula)
 from ._splitter import MAX_EXACT_LEVELS
 from ._tree import GE, LT
 
@@ -91,7 +92,7 @@ class _BaseCART(BaseEstimator):
     def _weights(sample_weight, n):
         if sample_weight is None:
             return np.ones(n)
-        w = np.asarray(sample_weight, dtype=np.float64)
+        w = exact_float(sample_weight, "sample_weight")
         if w.shape != (n,):
             raise ValueError("sample_weight must have one entry per row (%d), got shape %s"
                              % (n, w.shape))
@@ -505,7 +506,7 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
                     raise ValueError("prior dict must give one probability per class %s"
                                      % list(self.classes_))
                 prior = [prior[c] for c in self.classes_]
-            prior = np.asarray(prior, dtype=np.float64)
+            prior = exact_float(prior, "prior")
             if prior.shape != (K,):
                 raise ValueError("prior must have %d entries (one per class), got shape %s"
                                  % (K, prior.shape))
@@ -515,7 +516,7 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
                 raise ValueError("prior must sum to 1, sums to %r" % prior.sum())
         loss = self.loss
         if loss is not None:
-            loss = np.asarray(loss, dtype=np.float64)
+            loss = exact_float(loss, "loss")
             if loss.shape != (K, K):
                 raise ValueError("loss must be a %d x %d matrix, got shape %s"
                                  % (K, K, loss.shape))
@@ -622,13 +623,9 @@ class CARTRegressor(RegressorMixin, _BaseCART):
         self.random_state = random_state
 
     def _encode_y(self, y, n):
-        arr = np.asarray(y)
-        if arr.ndim != 1:
-            raise ValueError("y must be 1-D, got shape %s" % (arr.shape,))
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise ValueError("y must be numeric for a regression tree") from None
+        if np.ndim(y) != 1:
+            raise ValueError("y must be 1-D, got shape %s" % (np.shape(y),))
+        arr = exact_float(y, "y")
         if arr.shape[0] != n:
             raise ValueError("y has %d entries, X has %d rows" % (arr.shape[0], n))
         if np.isnan(arr).any():

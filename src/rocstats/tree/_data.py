@@ -9,8 +9,11 @@
 * ordered pandas Categorical columns are numeric codes 1..q (rpart treats ordered
   factors as ordered numbers).
 
-Anything else (mixed object columns, datetimes, infinite values) is a ValueError naming
-the column.
+Nothing is changed silently: values float64 cannot hold exactly (integers beyond
+2**53 in magnitude, ``long double`` values with more precision, complex numbers) and
+dates/times (convert them explicitly, e.g. to days since a reference date) are a
+ValueError naming the column, as are mixed object columns and infinite values
+(:func:`exact_float`).
 """
 import re
 from dataclasses import dataclass, field
@@ -22,9 +25,108 @@ try:  # pandas is a dependency of rocstats, but keep the failure explicit
 except ImportError:  # pragma: no cover
     pd = None
 
-__all__ = ["FeatureInfo", "encode_fit", "encode_predict", "parse_formula"]
+__all__ = ["FeatureInfo", "encode_fit", "encode_predict", "parse_formula", "exact_float"]
 
 NUMERIC, CATEGORICAL, ORDERED = "numeric", "categorical", "ordered"
+
+#: Integers up to this magnitude are exact in float64 (the statistics use the same bound,
+#: rocstats._validation).
+MAX_EXACT_INT = 2 ** 53
+
+
+def _int_range_ok(values):
+    """True when every integer in ``values`` (NumPy ints or Python ints) has magnitude
+    at most 2**53."""
+    if values.size == 0:
+        return True
+    lo, hi = int(values.min()), int(values.max())
+    return -MAX_EXACT_INT <= lo and hi <= MAX_EXACT_INT
+
+
+def exact_float(values, name):
+    """``values`` as float64, refusing what float64 would change.
+
+    Accepted: booleans (0/1), integers of magnitude at most 2**53, floats of at most 64
+    bits, and wider floats (``long double``) whose values are float64 values; NaN stays
+    NaN.  Refused with a ValueError naming ``name``: larger integers (float64 would merge
+    neighbours: a perfectly separating feature could split nothing), ``long double``
+    values that need more precision, complex numbers (float64 would drop the imaginary
+    part), dates and times (their integer encoding depends on the unit: convert them
+    explicitly), and anything else that is not a number.  Pandas columns (nullable
+    ``Int64`` / ``Float64`` / ``boolean`` included, ``pd.NA`` = NaN) are accepted.
+
+    Examples
+    --------
+    >>> exact_float(np.array([1, 2 ** 53]), "x").tolist()
+    [1.0, 9007199254740992.0]
+    >>> exact_float(np.array([2 ** 53 + 1]), "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: x has integers beyond 2**53 in magnitude, which float64 cannot hold exactly (neighbouring values would merge); pass ranks or floats instead
+    >>> exact_float(np.array([1 + 2j]), "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: x is complex; give real numbers (float64 would drop the imaginary part)
+    """
+    if pd is not None and isinstance(values, (pd.Series, pd.Index)) and \
+            not isinstance(values.dtype, np.dtype):
+        dtype = values.dtype
+        if isinstance(dtype, pd.CategoricalDtype):
+            raise ValueError("%s is categorical, not numeric" % name)
+        if pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_integer_dtype(dtype) \
+                or pd.api.types.is_float_dtype(dtype):
+            present = values.dropna()
+            if pd.api.types.is_integer_dtype(dtype) and \
+                    not _int_range_ok(present.to_numpy(dtype=object)):
+                _too_big(name)
+            return values.to_numpy(dtype=np.float64, na_value=np.nan)
+        values = values.to_numpy()
+    arr = np.asarray(values)
+    kind = arr.dtype.kind
+    if kind == "b":
+        return arr.astype(np.float64)
+    if kind in "iu":
+        if not _int_range_ok(arr):
+            _too_big(name)
+        return arr.astype(np.float64)
+    if kind == "f":
+        out = arr.astype(np.float64)
+        if arr.dtype.itemsize > 8 and not np.array_equal(out.astype(arr.dtype), arr,
+                                                         equal_nan=True):
+            raise ValueError("%s has %s values that float64 cannot hold exactly; round "
+                             "them to float64 first" % (name, arr.dtype))
+        return out
+    if kind == "c":
+        raise ValueError("%s is complex; give real numbers (float64 would drop the "
+                         "imaginary part)" % name)
+    if kind in "mM":
+        raise ValueError("%s holds dates/times (dtype %s); convert them to numbers "
+                         "explicitly (e.g. days since a reference date)" % (name, arr.dtype))
+    if kind == "O":
+        vals = [v for v in arr.ravel().tolist() if not _missing(v)]
+        if vals and all(isinstance(v, (int, float, np.integer, np.floating))
+                        and not isinstance(v, (bool, np.bool_)) for v in vals):
+            ints = [v for v in vals if isinstance(v, (int, np.integer))]
+            if ints and not _int_range_ok(np.asarray(ints, dtype=object)):
+                _too_big(name)
+            return np.array([np.nan if _missing(v) else float(v)
+                             for v in arr.ravel().tolist()]).reshape(arr.shape)
+    raise ValueError("%s must be numeric, got dtype %s" % (name, arr.dtype))
+
+
+def _missing(v):
+    if v is None:
+        return True
+    try:
+        return bool(v != v)
+    except TypeError:          # pd.NA
+        return True
+
+
+def _too_big(name):
+    raise ValueError("%s has integers beyond 2**53 in magnitude, which float64 cannot hold "
+                     "exactly (neighbouring values would merge); pass ranks or floats "
+                     "instead" % name)
 
 
 @dataclass
@@ -49,18 +151,24 @@ def _to_frame(X):
     if arr.ndim != 2:
         raise ValueError("X must be 2-D (n_rows, n_features), got shape %s" % (arr.shape,))
     names = ["x%d" % j for j in range(arr.shape[1])]
-    if arr.dtype.kind in "biuf":
-        return pd.DataFrame(arr.astype(np.float64), columns=names), False
+    if arr.dtype.kind in "biufcmM":
+        # one dtype for every column: check exactness once, naming the first bad column
+        M = _exact_matrix(arr, names)
+        return pd.DataFrame(M, columns=names), False
     return pd.DataFrame(arr, columns=names), False
 
 
-def _numeric_column(name, s):
-    if s.dtype == bool:
-        return s.to_numpy(dtype=np.float64)
+def _exact_matrix(arr, names):
     try:
-        v = s.to_numpy(dtype=np.float64, na_value=np.nan)
-    except (TypeError, ValueError):
-        raise ValueError("X column %r: cannot read its values as numbers" % name) from None
+        return exact_float(arr, "X")
+    except ValueError:
+        for j, nm in enumerate(names):          # say which column
+            exact_float(arr[:, j], "X column %r" % nm)
+        raise
+
+
+def _numeric_column(name, s):
+    v = exact_float(s, "X column %r" % name)
     if np.isinf(v).any():
         raise ValueError("X column %r contains infinite values" % name)
     return v
@@ -76,9 +184,9 @@ def _numeric_array(X):
     if pd is not None and isinstance(X, pd.DataFrame):
         return None
     arr = np.asarray(X)
-    if arr.ndim != 2 or arr.dtype.kind not in "biuf":
+    if arr.ndim != 2 or arr.dtype.kind not in "biufc":
         return None
-    M = np.ascontiguousarray(arr, dtype=np.float64)
+    M = np.ascontiguousarray(_exact_matrix(arr, ["x%d" % j for j in range(arr.shape[1])]))
     if np.isinf(M).any():
         bad = int(np.flatnonzero(np.isinf(M).any(axis=0))[0])
         raise ValueError("X column %r contains infinite values" % ("x%d" % bad))
@@ -119,14 +227,20 @@ def encode_fit(X):
             cols.append(_numeric_column(name, s))
         elif s.dtype == object or pd.api.types.is_string_dtype(s.dtype):
             if not _is_string_like(s):
-                raise ValueError("X column %r has mixed value types; give numbers, strings "
-                                 "or a pandas Categorical" % name)
+                raise ValueError("X column %r has values that are not all strings (types "
+                                 "%s); give numbers (a numeric dtype), strings or a pandas "
+                                 "Categorical" % (name, sorted({type(v).__name__ for v in
+                                                               s.dropna().tolist()})))
             cats = sorted(s.dropna().unique())
             lookup = {v: i for i, v in enumerate(cats)}
             v = np.array([np.nan if pd.isna(x) else lookup[x] for x in s], dtype=np.float64)
             kinds.append(CATEGORICAL)
             levels.append(cats)
             cols.append(v)
+        elif s.dtype.kind in "mM" or isinstance(s.dtype, pd.DatetimeTZDtype):
+            raise ValueError("X column %r holds dates/times (dtype %s); convert them to "
+                             "numbers explicitly (e.g. days since a reference date)"
+                             % (name, s.dtype))
         else:
             raise ValueError("X column %r has unsupported dtype %s" % (name, s.dtype))
     M = np.column_stack(cols) if cols else np.empty((df.shape[0], 0))
