@@ -93,9 +93,11 @@ def test_categorical_target_and_dataframe():
     est = AUCTreeClassifier(node_size=5, random_state=0).fit(df, pd.Series(cat))
     assert est.classes_.tolist() == ["virginica", "setosa", "versicolor"]
     assert est.feature_names_in_.tolist() == ["a", "b", "c"]
-    est.predict(df)
-    with pytest.raises(ValueError, match="differ from the fitted"):
-        est.predict(df[["b", "a", "c"]])
+    # columns are matched by name, others ignored (as R's predict(fit, newdata))
+    np.testing.assert_array_equal(est.predict(df[["b", "a", "c"]].assign(y=cat)),
+                                  est.predict(df))
+    with pytest.raises(ValueError, match="missing fitted column"):
+        est.predict(df[["b", "a"]])
     with pytest.raises(ValueError, match="features"):
         est.predict(X[:, :2])
 

@@ -268,3 +268,77 @@ def test_nullable_and_small_integer_columns_are_read_exactly():
     m = CARTClassifier(xval=0, min_split=2).fit(X, Y01)
     # independent check: the first split separates at 19.5 (rows 0..19 vs 20..39)
     assert float(m.splits_["index"].iloc[0]) == 19.5
+
+
+# ------------------------------------------------------------------------- item 11
+from validation import rpart_parity as rp  # noqa: E402
+
+STORED = [n for n in rp.case_names()
+          if rp.load_case(n)["control"].get("usesurrogate", 2) == 2]
+
+
+@pytest.mark.parametrize("name", STORED)
+def test_predict_on_the_whole_data_frame_ignores_the_response(name):
+    """A model fitted on the predictor columns routes the FULL data frame (response
+    and unused columns included, columns in another order) as rpart's
+    ``predict(fit, newdata = data)``: every training row lands where rpart's stored
+    ``where`` says."""
+    case = rp.load_case(name)
+    data, _ = rp.load_dataset(case["dataset"])
+    X, y, w, xval = rp.case_inputs(case, data)
+    est = rp.fit_rocstats(case["method"], X, y, sample_weight=w,
+                          **rp.estimator_params(case, 0))
+    full = data[list(reversed(data.columns))]          # response first, order shuffled
+    assert set(full.columns) - set(X.columns)           # something to ignore
+    np.testing.assert_array_equal(est.apply(full), rp.reference_result(case).where)
+
+
+def test_predict_with_response_column_all_tree_estimators():
+    rng = np.random.default_rng(11)
+    df = pd.DataFrame({"a": rng.normal(size=60), "b": rng.normal(size=60)})
+    df["y"] = pd.Categorical(np.where(df["a"] + 0.3 * rng.normal(size=60) > 0, "p", "n"),
+                             categories=["n", "p"])
+    df["id"] = [f"r{i}" for i in range(60)]       # a string column the models never saw
+    X = df[["a", "b"]]
+    for est in (CARTClassifier(xval=0), AUCTreeClassifier(random_state=0),
+                AUCForestClassifier(n_trees=5, bootstrap=False, random_state=0)):
+        est.fit(X, df["y"])
+        np.testing.assert_array_equal(est.predict_proba(df), est.predict_proba(X))
+        np.testing.assert_array_equal(est.predict(df[["id", "y", "b", "a"]]), est.predict(X))
+        with pytest.raises(ValueError, match="missing fitted column"):
+            est.predict(df[["a", "y"]])
+    reg = CARTRegressor(xval=0).fit(X, df["a"] * 2)
+    np.testing.assert_array_equal(reg.predict(df.assign(z=1)), reg.predict(X))
+
+
+def test_duplicated_column_name_is_an_error():
+    X = pd.DataFrame({"a": np.arange(20.0)})
+    m = CARTRegressor(xval=0, min_split=2).fit(X, np.arange(20.0))
+    bad = pd.concat([X, X], axis=1)
+    with pytest.raises(ValueError, match="more than one column named \\['a'\\]"):
+        m.predict(bad)
+
+
+@pytest.mark.r
+def test_predict_with_response_column_live():
+    """rpart's predict(fit, newdata = d) on the data frame it was fitted on (response
+    included) against ours on the same frame."""
+    rb = _rpart_bridge()
+    case = rp.load_case("birthwt_gini")
+    data, _ = rp.load_dataset("birthwt")
+    res = rb.rpart_fit(case["formula"], data, method="class", control={"xval": 0})
+    from rpy2 import robjects as ro
+    from rpy2.robjects import pandas2ri
+    from rpy2.robjects.conversion import localconverter
+
+    with localconverter(ro.default_converter + pandas2ri.converter):
+        rdata = ro.conversion.py2rpy(data)
+    fit = ro.r("function(f, d) rpart::rpart(stats::as.formula(f), data = d, "
+               "method = 'class', control = rpart::rpart.control(xval = 0))")(
+        case["formula"], rdata)
+    prob = np.asarray(ro.r("function(fit, d) predict(fit, newdata = d, type = 'prob')")(
+        fit, rdata))
+    X, y, _, _ = rp.case_inputs(case, data)
+    est = CARTClassifier(xval=0).fit(X, y)
+    np.testing.assert_allclose(est.predict_proba(data), prob, rtol=1e-12)
+    assert list(res.classes) == list(est.classes_)

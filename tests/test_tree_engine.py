@@ -392,8 +392,10 @@ def test_bad_input_data():
     m = CARTClassifier(xval=0, min_split=2).fit(X[["a"]].assign(c=list("pq") * 10), y)
     with pytest.raises(ValueError, match="missing"):
         m.predict(X[["a"]])
-    with pytest.raises(ValueError, match="extra"):
-        m.predict(X[["a"]].assign(c="p", z=1.0))
+    # other columns are ignored, the fitted ones taken by name (as R's predict)
+    new = X[["a"]].assign(c="p")
+    np.testing.assert_array_equal(m.predict(new.assign(z=1.0)[["z", "c", "a"]]),
+                                  m.predict(new))
     with pytest.raises(ValueError, match="unknown"):
         m.predict(X[["a"]].assign(c="r"))
 

@@ -51,7 +51,7 @@ import warnings
 import numpy as np
 
 from ..tree._auc_builder import tree_from_flat
-from ..tree._data import exact_float
+from ..tree._data import exact_float, select_columns
 from ..tree._tree import LE
 
 __all__ = ["AUCForestClassifier", "oob_auc", "oob_brier", "oob_misclassification"]
@@ -689,13 +689,9 @@ class AUCForestClassifier(_Params):
         except ImportError:  # pragma: no cover
             pd = None
         if names is not None and pd is not None and isinstance(X, pd.DataFrame):
-            missing = [c for c in names if c not in set(map(str, X.columns))]
-            extra = [str(c) for c in X.columns if str(c) not in set(names)]
-            if missing or extra:
-                raise ValueError("X columns differ from the fitted ones: missing %s, extra %s"
-                                 % (missing, extra))
-            X = X[[c for c in X.columns if str(c) in set(names)]]
-            X = X[sorted(X.columns, key=lambda c: list(names).index(str(c)))]
+            # the fitted columns by name; others (the response, ids) are ignored, as R's
+            # predict(fit, newdata)
+            X = select_columns(X, list(names))
         X, _ = _check_X(X)
         if X.shape[1] != self.n_features_in_:
             raise ValueError("X has %d features, the forest was fitted with %d"

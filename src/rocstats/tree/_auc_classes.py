@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from ._data import exact_float
+from ._data import exact_float, select_columns
 
 from ._auc import auc_split_candidates
 from ._auc_builder import grow_auc_tree
@@ -152,6 +152,11 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
             pd = None
         names = None
         if pd is not None and isinstance(X, pd.DataFrame):
+            fitted = getattr(self, "feature_names_in_", None)
+            if not fitting and fitted is not None:
+                # the fitted columns by name; others (the response, ids) are ignored,
+                # as R's predict(fit, newdata)
+                X = select_columns(X, list(fitted))
             names = np.asarray([str(c) for c in X.columns], dtype=object)
             cols = []
             for c in X.columns:

@@ -25,7 +25,8 @@ try:  # pandas is a dependency of rocstats, but keep the failure explicit
 except ImportError:  # pragma: no cover
     pd = None
 
-__all__ = ["FeatureInfo", "encode_fit", "encode_predict", "parse_formula", "exact_float"]
+__all__ = ["FeatureInfo", "encode_fit", "encode_predict", "parse_formula", "exact_float",
+           "select_columns"]
 
 NUMERIC, CATEGORICAL, ORDERED = "numeric", "categorical", "ordered"
 
@@ -136,6 +137,7 @@ class FeatureInfo:
     names: list
     kinds: list
     levels: list = field(default_factory=list)   # list of level labels (or None)
+    from_frame: bool = False                     # fitted on a DataFrame (names matter)
 
     @property
     def n_levels(self):
@@ -244,17 +246,45 @@ def encode_fit(X):
         else:
             raise ValueError("X column %r has unsupported dtype %s" % (name, s.dtype))
     M = np.column_stack(cols) if cols else np.empty((df.shape[0], 0))
-    return np.ascontiguousarray(M, dtype=np.float64), FeatureInfo(names, kinds, levels)
+    return np.ascontiguousarray(M, dtype=np.float64), FeatureInfo(names, kinds, levels,
+                                                                 from_frame=True)
+
+
+def select_columns(X, names):
+    """The columns ``names`` of the DataFrame ``X``, in that order, matched by name
+    (``str`` of the column label); other columns -- the response, ids -- are ignored,
+    as R's ``predict(fit, newdata)`` ignores them.  A ValueError lists the fitted
+    columns that are missing, or a name that matches more than one column."""
+    labels = {}
+    for c in X.columns:
+        labels.setdefault(str(c), []).append(c)
+    missing = [c for c in names if c not in labels]
+    if missing:
+        raise ValueError("X is missing fitted column(s) %s (it has %s)"
+                         % (missing, [str(c) for c in X.columns][:20]))
+    dup = [c for c in names if len(labels[c]) > 1]
+    if dup:
+        raise ValueError("X has more than one column named %s" % dup)
+    out = X[[labels[c][0] for c in names]]
+    out.columns = list(names)
+    return out
 
 
 def encode_predict(X, info):
-    """Encode new data with the fitted columns' encoding (same names, same levels)."""
+    """Encode new data with the fitted columns' encoding (same names, same levels).
+
+    A model fitted on a DataFrame takes the fitted columns of a DataFrame ``X`` by name
+    and ignores the others (:func:`select_columns`); otherwise the columns are taken by
+    position and their number must match.
+    """
     M = _numeric_array(X)
     if M is not None and all(k == NUMERIC for k in info.kinds):
         if M.shape[1] != len(info.names):
             raise ValueError("X has %d columns, the model was fitted with %d"
                              % (M.shape[1], len(info.names)))
         return M
+    if pd is not None and isinstance(X, pd.DataFrame) and getattr(info, "from_frame", False):
+        X = select_columns(X, info.names)
     df, is_frame = _to_frame(X)
     if is_frame:
         got = [str(c) for c in df.columns]
