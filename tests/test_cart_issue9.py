@@ -332,7 +332,7 @@ def test_predict_with_response_column_live():
     from rpy2.robjects.conversion import localconverter
 
     with localconverter(ro.default_converter + pandas2ri.converter):
-        rdata = ro.conversion.py2rpy(data)
+        rdata = ro.conversion.get_conversion().py2rpy(data)
     fit = ro.r("function(f, d) rpart::rpart(stats::as.formula(f), data = d, "
                "method = 'class', control = rpart::rpart.control(xval = 0))")(
         case["formula"], rdata)
