@@ -342,3 +342,178 @@ def test_predict_with_response_column_live():
     est = CARTClassifier(xval=0).fit(X, y)
     np.testing.assert_allclose(est.predict_proba(data), prob, rtol=1e-12)
     assert list(res.classes) == list(est.classes_)
+
+
+# ------------------------------------------------- seed check: ESL section 9.2 (seed 002)
+# Each expected value is computed here from the book's formulas, never read from the
+# estimator: (9.11), (9.13), (9.15) regression; (9.17) impurities; section 9.2.4 loss
+# matrix (empirical Bayes class, class weights L_{k,1-k}); (9.16) cost complexity.
+
+def _one_split(est):
+    return est.fit(np.arange(1.0, 9.0).reshape(-1, 1), _ESL_Y[type(est) is CARTRegressor])
+
+
+_ESL_Y = {False: np.array([0, 0, 1, 0, 1, 1, 1, 0]),
+          True: np.array([1.0, 2.0, 1.5, 4.0, 6.0, 5.0, 7.5, 6.5])}
+
+
+def _cut_criterion(y, q):
+    """N_m Q_m summed over the two sides of every cut of x = 1..8, ESL (9.13)-(9.17)."""
+    out = {}
+    for k in range(1, y.size):
+        parts = (y[:k], y[k:])
+        out[k + 0.5] = sum(p.size * q(p) for p in parts)
+    return out
+
+
+def _gini(p):                    # (9.17): sum_k p_mk (1 - p_mk)
+    f = np.bincount(p, minlength=2) / p.size
+    return float(np.sum(f * (1 - f)))
+
+
+def _entropy(p):                 # (9.17): -sum_k p_mk log p_mk
+    f = np.bincount(p, minlength=2) / p.size
+    f = f[f > 0]
+    return float(-np.sum(f * np.log(f)))
+
+
+def _sq(p):                      # (9.15): Q_m = mean squared deviation about c_m (9.11)
+    return float(np.mean((p - p.mean()) ** 2))
+
+
+@pytest.mark.parametrize("criterion,q", [("gini", _gini), ("information", _entropy)])
+def test_esl_9_17_impurity_improvement(criterion, q):
+    y = _ESL_Y[False]
+    est = _one_split(CARTClassifier(criterion=criterion, min_split=2, min_bucket=1, cp=0,
+                                    max_surrogate=0, xval=0))
+    crit = _cut_criterion(y, q)
+    best = min(crit, key=crit.get)
+    s = est.splits_.iloc[0]
+    assert float(s["index"]) == best
+    np.testing.assert_allclose(float(s["improve"]), y.size * q(y) - crit[best], rtol=1e-12)
+
+
+def test_esl_9_13_regression_split_and_9_15_node_risk():
+    y = _ESL_Y[True]
+    est = _one_split(CARTRegressor(min_split=2, min_bucket=1, cp=0, max_surrogate=0,
+                                   xval=0, max_depth=1))
+    crit = _cut_criterion(y, _sq)
+    best = min(crit, key=crit.get)
+    s = est.splits_.iloc[0]
+    assert float(s["index"]) == best
+    f = est.frame_
+    np.testing.assert_allclose(f["dev"].iloc[0], y.size * _sq(y), rtol=1e-12)   # N_m Q_m
+    # rpart's improve is the fraction of the node's N_m Q_m removed by the split
+    np.testing.assert_allclose(float(s["improve"]), 1 - crit[best] / (y.size * _sq(y)),
+                               rtol=1e-12)
+    np.testing.assert_allclose(f["yval"].to_numpy(), [y.mean(), y[:int(best)].mean(),
+                                                      y[int(best):].mean()], rtol=1e-12)
+
+
+def test_esl_9_17_misclassification_is_the_node_risk():
+    """Unit loss, priors = class frequencies: node risk = N_m (1 - p_{m k(m)})."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(120, 2))
+    y = np.where(X[:, 0] + rng.normal(size=120) > 0, "b", np.where(X[:, 1] > 0.5, "c", "a"))
+    est = CARTClassifier(xval=0, cp=0.02).fit(X, y)
+    f = est.frame_
+    counts = f[["count_a", "count_b", "count_c"]].to_numpy()
+    np.testing.assert_allclose(f["dev"], counts.sum(1) - counts.max(1), rtol=1e-12)
+
+
+def test_esl_9_2_4_empirical_bayes_class():
+    """k(m) = argmin_k sum_l L_lk p_ml (L_lk: loss of classifying class l as k)."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(150, 2))
+    y = np.array(["a", "b", "c"])[np.digitize(X[:, 0] + rng.normal(size=150), [-0.5, 0.5])]
+    L = np.array([[0.0, 1.0, 4.0], [2.0, 0.0, 1.0], [1.0, 3.0, 0.0]])
+    est = CARTClassifier(xval=0, cp=0.01, loss=L).fit(X, y)
+    f = est.frame_
+    n = f[["count_a", "count_b", "count_c"]].to_numpy()
+    p = n / n.sum(axis=1, keepdims=True)          # default priors: node proportions
+    expected = np.array(["a", "b", "c"])[np.argmin(p @ L, axis=1)]
+    assert list(f["yval_label"]) == list(expected)
+    np.testing.assert_allclose(f["dev"], np.min(n @ L, axis=1), rtol=1e-12)
+
+
+def test_esl_9_2_4_two_class_loss_is_class_weights():
+    """ESL 9.2.4 (and the spam example, 9.2.5): with two classes, a loss matrix acts on
+    growing like weighting each class-k observation by L_{k,1-k}.  rpart's altered
+    priors do exactly that: same splits, same node risks, same pruning sequence; the
+    improvements differ by the constant sum_k f_k L_{k,1-k}."""
+    d, _ = rp.load_dataset("birthwt")
+    X, y = d.drop(columns="low"), d["low"]
+    L = np.array([[0.0, 3.0], [1.0, 0.0]])
+    a = CARTClassifier(loss=L, xval=0, cp=0.005).fit(X, y)
+    w = np.where(y == "normal", 3.0, 1.0)
+    b = CARTClassifier(xval=0, cp=0.005).fit(X, y, sample_weight=w)
+    fa, fb = a.frame_, b.frame_
+    assert list(fa.index) == list(fb.index) and list(fa["var"]) == list(fb["var"])
+    np.testing.assert_allclose(fa["dev"], fb["dev"], rtol=1e-12)
+    sa, sb = a.splits_, b.splits_
+    pa, pb = sa[sa["type"] == "primary"], sb[sb["type"] == "primary"]
+    assert list(pa["var"]) == list(pb["var"])
+    np.testing.assert_array_equal(pa["index"], pb["index"])
+    freq = np.array([(y == "normal").mean(), (y == "low").mean()])
+    c = float(freq @ np.array([3.0, 1.0]))
+    # primary and competitor improvements, matched by (node, variable): competitors
+    # with improvements equal in exact arithmetic may be listed in another order
+    ia = {(r.node, r.var): r.improve for r in sa[sa["type"] != "surrogate"].itertuples()}
+    ib = {(r.node, r.var): r.improve for r in sb[sb["type"] != "surrogate"].itertuples()}
+    assert ia.keys() == ib.keys()
+    np.testing.assert_allclose([ia[k] * c for k in ia], [ib[k] for k in ia], rtol=1e-10)
+    np.testing.assert_allclose(a.cptable_[["CP", "rel error"]], b.cptable_[["CP", "rel error"]],
+                               rtol=1e-12)
+
+
+def _prunings(tree, node=0):
+    """Every pruned subtree rooted at ``node``: list of (set of leaves)."""
+    if tree.left[node] < 0:
+        return [frozenset([node])]
+    out = [frozenset([node])]
+    for left in _prunings(tree, tree.left[node]):
+        for right in _prunings(tree, tree.right[node]):
+            out.append(left | right)
+    return out
+
+
+def test_esl_9_16_weakest_link_gives_the_smallest_minimiser_of_C_alpha():
+    """For alpha between consecutive cptable values, prune(cp) must be the smallest
+    subtree minimising C_alpha(T) = sum_m N_m Q_m(T) + alpha |T| (ESL (9.16)); checked
+    against every pruned subtree of the grown tree (brute force)."""
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(200, 3))
+    y = X[:, 0] + np.sin(2 * X[:, 1]) + 0.5 * rng.normal(size=200)
+    est = CARTRegressor(xval=0, cp=0.004, max_depth=4).fit(X, y)
+    tree = est.tree_
+    risk = np.asarray(tree.risk)
+    subtrees = _prunings(tree)
+    assert 20 < len(subtrees) < 200000
+    cost = np.array([[sum(risk[m] for m in s), len(s)] for s in subtrees])
+    cps = est.cptable_["CP"].to_numpy()
+    root = risk[0]
+    for lo, hi in zip(cps[1:], cps[:-1]):
+        cp = float(np.sqrt(lo * hi))
+        alpha = cp * root                         # rpart's cp is alpha / R(root)
+        c = cost[:, 0] + alpha * cost[:, 1]
+        best = np.flatnonzero(c <= c.min() * (1 + 1e-12))
+        smallest = int(cost[best, 1].min())
+        pruned = est.prune(cp).tree_
+        assert pruned.n_leaves == smallest
+        np.testing.assert_allclose(sum(np.asarray(pruned.risk)[pruned.is_leaf]) + alpha *
+                                   pruned.n_leaves, c.min(), rtol=1e-12)
+
+
+def test_cart_doctests():
+    """The docstring examples of the CART modules (formula sources and checkable
+    examples) run."""
+    import doctest
+
+    from rocstats.ensemble import _forest
+    from rocstats.tree import (_classes, _criterion, _data, _export, _importance, _prune,
+                               _splitter, _surrogate)
+
+    for mod in (_classes, _criterion, _data, _export, _importance, _prune, _splitter,
+                _surrogate, _forest):
+        res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert res.failed == 0, mod.__name__

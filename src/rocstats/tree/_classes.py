@@ -1,9 +1,19 @@
 """CART estimators with rpart 4.1's meaning: :class:`CARTClassifier`, :class:`CARTRegressor`.
 
 Source: Breiman, Friedman, Olshen & Stone (1984); Hastie, Tibshirani & Friedman, *The
-Elements of Statistical Learning* (2nd ed.), section 9.2; reference implementation R's
-rpart 4.1.19 (Therneau & Atkinson), whose outputs (``frame``, ``splits``, ``where``,
+Elements of Statistical Learning* (ESL, 2nd ed.), section 9.2; reference implementation
+R's rpart 4.1.19 (Therneau & Atkinson), whose outputs (``frame``, ``splits``, ``where``,
 ``cptable``, ``variable.importance``) the fitted attributes reproduce.
+
+Where ESL's formulas are (details in :mod:`rocstats.tree._criterion` and
+:mod:`rocstats.tree._prune`): the piecewise-constant model eq. (9.9)-(9.10); node value
+eq. (9.11) (regression: weighted mean) and the empirical Bayes class of section 9.2.4
+(classification); split search eq. (9.12)-(9.14) (regression) and the impurities of
+eq. (9.17) weighted by node size (classification); node risk :math:`N_m Q_m`, eq. (9.15)
+and (9.17); loss matrix and priors, section 9.2.4; cost-complexity pruning eq. (9.16)
+with cross-validation, section 9.2.2; categorical predictors (ordering the levels by the
+class-1 proportion or the mean, exhaustive search otherwise) and surrogate splits for
+missing values, section 9.2.4.
 """
 import copy
 
@@ -574,8 +584,10 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         frame["yval_label"] = self.classes_[self._class_of_nodes()]
 
     def predict(self, X):
-        """Predicted class of each row (the Bayes class of its node, given priors and
-        loss)."""
+        """Predicted class of each row: the empirical Bayes class of its node (ESL
+        section 9.2.4), :math:`k(m) = \\arg\\min_k \\sum_\\ell L_{\\ell k}
+        \\hat p_{m\\ell}` with the prior-weighted class proportions of the node
+        (rpart's ``yval``; the first class on ties)."""
         idx = self._leaf_index(X)
         return self.classes_[self._class_of_nodes()[idx]]
 

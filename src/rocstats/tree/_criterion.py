@@ -6,23 +6,45 @@ how a candidate split is scored.  Two families:
 * **Additive** criteria (:class:`GiniCriterion` for ``"gini"`` and ``"information"``,
   :class:`AnovaCriterion`) have a C kernel (``c_kind`` 1, 2, 3): one sorted sweep per
   numeric feature, running sums only.  Their definitions follow rpart 4.1 (gini.c and
-  anova.c; Breiman et al. 1984, ch. 4; ESL section 9.2.3):
+  anova.c; Breiman et al. 1984, ch. 4) and Hastie, Tibshirani & Friedman, *The Elements
+  of Statistical Learning* (ESL, 2nd ed.), section 9.2 -- equation numbers below are
+  ESL's:
 
-  - Gini / information with priors :math:`\\pi_j` and loss matrix :math:`L` use the
-    *altered priors* :math:`\\tilde\\pi_j \\propto \\pi_j \\sum_k L_{jk}` (rpart's gini.c):
-    a row of class j weighs :math:`a_j w_i` with :math:`a_j = \\tilde\\pi_j / f_j`,
-    :math:`f_j` the weighted class frequency at the root.  The impurity of a node A is
-    :math:`W_A \\sum_j i(p_j)` with :math:`W_A = \\sum_{i\\in A} a_{y_i} w_i`,
-    :math:`p_j = a_j n_{jA} / W_A` and :math:`i(p) = p(1-p)` (Gini) or :math:`-p\\log p`
-    (information); the improvement of a split is :math:`I(A) - I(A_L) - I(A_R)`.
+  - Impurity of a node m with class proportions :math:`\\hat p_{mk}`, eq. (9.17): Gini
+    :math:`\\sum_k \\hat p_{mk}(1-\\hat p_{mk})`, cross-entropy
+    :math:`-\\sum_k \\hat p_{mk}\\log\\hat p_{mk}` (natural log; rpart's
+    ``"information"``).  As ESL prescribes after (9.17), a split is scored by the
+    node-size-weighted impurities, :math:`N_m Q_m - N_{m_L} Q_{m_L} - N_{m_R} Q_{m_R}`
+    (rpart's ``improve``; sizes are sums of case weights).
+  - Priors :math:`\\pi_j` and a loss matrix :math:`L` (ESL 9.2.4, "The Loss Matrix":
+    :math:`L_{kk'}` is the loss of classifying a class-k observation as k') enter the
+    growing as Breiman's *altered priors* :math:`\\tilde\\pi_j \\propto \\pi_j
+    \\sum_k L_{jk}` (rpart's gini.c): a row of class j weighs :math:`a_j w_i` with
+    :math:`a_j = \\tilde\\pi_j / f_j`, :math:`f_j` the weighted class frequency at the
+    root.  The impurity of a node A is :math:`W_A \\sum_j i(p_j)` with
+    :math:`W_A = \\sum_{i\\in A} a_{y_i} w_i`, :math:`p_j = a_j n_{jA} / W_A`.  With two
+    classes and default priors this is ESL's recommendation to weight the observations
+    of class k by :math:`L_{k,1-k}` (section 9.2.4; also the spam example, 9.2.5).
+    rpart does *not* use ESL's other suggestion, the loss-weighted Gini
+    :math:`\\sum_{k\\ne k'} L_{kk'}\\hat p_{mk}\\hat p_{mk'}`, and neither do we.
   - The node risk is the Bayes risk :math:`\\min_k \\sum_j n_{jA} L_{jk} \\pi_j / f_j`
-    and the predicted class its argmin (first class on ties).
-  - Anova: node value = weighted mean, risk = weighted sum of squares; the improvement
-    is the between-groups sum of squares divided by the node's sum of squares.
+    and the predicted class its argmin, the empirical Bayes rule of ESL 9.2.4,
+    :math:`k(m) = \\arg\\min_k \\sum_\\ell L_{\\ell k}\\hat p_{m\\ell}` with the
+    prior-weighted proportions :math:`\\hat p_{m\\ell} \\propto n_{\\ell A}\\pi_\\ell /
+    f_\\ell` (first class on ties).  With unit loss and priors equal to the class
+    frequencies it is :math:`N_m` times the misclassification error of (9.17),
+    :math:`1 - \\hat p_{mk(m)}` -- the measure ESL recommends for pruning.
+  - Anova: node value :math:`\\hat c_m` = weighted mean, eq. (9.11); risk = weighted
+    sum of squares :math:`N_m Q_m`, eq. (9.15); the split minimises
+    :math:`N_{m_L} Q_{m_L} + N_{m_R} Q_{m_R}`, eq. (9.13)-(9.14), and rpart reports the
+    improvement as the fraction of :math:`N_m Q_m` it removes.
 
 * **Non-additive** criteria (an AUC split, Rossa's chi-square) subclass
   :class:`NonAdditiveCriterion` and score each admissible cut from the node's rows
   sorted by the feature; the engine then takes a generic Python path.
+
+The ESL formulas are checked against independent computations in
+``tests/test_cart_issue9.py`` (section "seed check").
 """
 import numpy as np
 

@@ -4,7 +4,16 @@ cross-validation and the one-standard-error rule, as rpart 4.1.19 computes them.
 Source of the method: Breiman, Friedman, Olshen & Stone (1984), *Classification and
 Regression Trees*, chapter 3 (minimal cost-complexity pruning, weakest-link cutting,
 cross-validation and the 1-SE rule); Hastie, Tibshirani & Friedman, *The Elements of
-Statistical Learning* (2nd ed.), section 9.2.2.  Reference implementation: rpart
+Statistical Learning* (ESL, 2nd ed.), section 9.2.2: the cost-complexity criterion
+eq. (9.16), :math:`C_\\alpha(T) = \\sum_{m=1}^{|T|} N_m Q_m(T) + \\alpha |T|`, whose
+:math:`N_m Q_m` is a leaf's risk -- rpart's ``dev``: the sum of squares of eq. (9.15)
+for regression, the misclassification cost (eq. (9.17) with priors and losses, see
+:mod:`rocstats.tree._criterion`) for classification, as ESL 9.2.3 recommends for
+pruning; weakest-link pruning (collapse the internal node with the smallest increase of
+:math:`\\sum_m N_m Q_m` per leaf removed), whose nested sequence contains the smallest
+minimiser :math:`T_\\alpha` of (9.16) for every :math:`\\alpha`; and K-fold
+cross-validation to choose :math:`\\alpha` (the 1-SE rule: ESL section 9.2.5, Figure
+9.4).  rpart's ``cp`` is :math:`\\alpha / R(\\text{root})`.  Reference implementation: rpart
 (``partition.c``, ``make_cp_list.c``, ``make_cp_table.c``, ``xval.c``, ``rundown.c``,
 ``gini.c``, ``anova.c``; ``prune.rpart``), read to learn what it does; the code below is
 our own.
@@ -125,8 +134,10 @@ def cp_table(tree, *, root_risk=None, alpha=None):
 
     One row per distinct complexity value ``c`` (largest first): the subtree obtained
     by collapsing every node whose complexity is at most ``c`` -- the nested sequence of
-    weakest-link pruning (Breiman et al. 1984, section 3.3; ESL eq. 9.16) -- with its
-    number of splits and its risk.
+    weakest-link pruning (Breiman et al. 1984, section 3.3; ESL section 9.2.2): for
+    :math:`\\alpha = c \\cdot R(\\text{root})` up to the next larger value it is the
+    smallest subtree minimising :math:`C_\\alpha(T)` of ESL eq. (9.16) -- with its
+    number of splits (:math:`|T| - 1`) and its risk :math:`\\sum_m N_m Q_m(T)`.
 
     Parameters
     ----------
@@ -448,9 +459,13 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
     * class: ``e = prior_adj[y] * loss[pred, y]``.  Note the order: rpart 4.1.19's
       ``ginipred`` indexes its loss matrix so that the cross-validated error of a row of
       true class ``y`` predicted as ``pred`` is the loss of predicting ``y`` for truth
-      ``pred`` (transposed relative to the loss used for growing).  With a symmetric
-      loss this does not matter; with an asymmetric one it is what rpart reports
-      (checked against R, see ``tests/test_tree_prune.py``), and we reproduce it.
+      ``pred`` (transposed relative to the loss used for growing).  This differs from
+      the definition (ESL section 9.2.4: :math:`L_{kk'}` is the loss of classifying a
+      class-k observation as k', so the held-out cost would be ``loss[y, pred]``, the
+      cost that ``rel error`` uses).  With a symmetric loss this does not matter; with an
+      asymmetric one it is what rpart reports (checked against R: stored cases
+      ``pima_loss``, ``birthwt_information_loss``), and we reproduce it so that
+      ``xerror`` stays comparable with rpart's.
 
     ``xerror = sum / root risk``; ``xstd = sqrt(sum w e^2 - (sum w e)^2 / W) / root risk``
     (``W`` the total case weight).
@@ -607,7 +622,9 @@ class OneSEResult:
 
 def one_se_rule(cptable):
     """The smallest tree whose cross-validated error is within one standard error of
-    the minimum (Breiman et al. 1984, section 3.4.3; ESL section 9.2.2 and Figure 9.4).
+    the minimum (Breiman et al. 1984, section 3.4.3; ESL section 9.2.5, the spam example,
+    Figure 9.4; section 9.2.2 itself takes the alpha minimising the cross-validated
+    error, the row ``min_row`` below).
 
     Parameters
     ----------

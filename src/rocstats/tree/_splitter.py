@@ -9,9 +9,15 @@ Additive criteria run in C (``csrc/rocstats_tree.c``, NumPy twin
 splits it keeps); non-additive criteria go through their Python ``best_numeric`` /
 ``best_categorical`` (:meth:`Splitter.candidates`).
 
-Categorical features with more than two classes are searched exhaustively over the
-subsets of the levels present (rpart's Gray-code search); the estimators refuse columns
-with more than :data:`MAX_EXACT_LEVELS` levels in that case.
+Categorical features (ESL section 9.2.4, "Categorical Predictors"): with a two-class
+response the levels present are ordered by their (prior-weighted) share of the first
+class and only the q - 1 cuts of that order are scored, and with a numeric response
+they are ordered by their mean -- the orderings ESL cites as giving the optimal split
+among all :math:`2^{q-1} - 1` (Breiman et al. 1984; Fisher 1958); with more than two
+classes every partition is scored (rpart's Gray-code search), and the estimators refuse
+columns with more than :data:`MAX_EXACT_LEVELS` levels in that case.  Levels are in the
+column's category order (R's level order), which fixes rpart's ``csplit`` layout and the
+order of tied levels.
 """
 import numpy as np
 

@@ -3,8 +3,9 @@
 A surrogate of a node's primary split is a split on another feature that mimics the
 primary's left/right assignment; rows whose primary feature is missing are routed by
 the first surrogate whose feature is present (Breiman, Friedman, Olshen & Stone 1984,
-*Classification and Regression Trees*, section 5.3; Therneau & Atkinson, "An
-introduction to recursive partitioning using the RPART routines", section 5).
+*Classification and Regression Trees*, section 5.3; ESL section 9.2.4, "Missing
+Predictor Values"; Therneau & Atkinson, "An introduction to recursive partitioning
+using the RPART routines", section 5).
 
 What rpart does, and therefore what :func:`find_surrogates` does (learned from reading
 rpart's ``surrogate.c`` / ``choose_surg.c`` / ``insert_split.c`` / ``nodesplit.c`` and
