@@ -232,7 +232,9 @@ def tree_from_result(res, feature_names, *, method=None):
 
     fr = res.frame
     method = method or res.method
-    classes = res.classes
+    # rpart's numclass classes: the levels up to the last one in use (later unused
+    # levels have no count column)
+    classes = [c for c in (res.classes or ()) if "count_%s" % c in fr.columns]
     fidx = {nm: i for i, nm in enumerate(feature_names)}
     k = 1 if method == "anova" else len(classes)
     tree = Tree(n_features=len(feature_names), n_outputs=k)
@@ -312,7 +314,7 @@ def r_fold_trees(case, data, meta, *, control=None, folds=None):
     rr_full = float(full.frame["dev"].iloc[0])
     if method == "class":
         y = yser.cat.codes.to_numpy().astype(np.int64)
-        k = len(yser.cat.categories)
+        k = int(y.max()) + 1                  # rpart's numclass
         adj, L = class_error_weights(y, w, k, prior=parms.get("prior"), loss=parms.get("loss"))
     else:
         y = yser.to_numpy(dtype=float)

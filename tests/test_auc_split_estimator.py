@@ -128,10 +128,21 @@ def test_single_class_target():
         AUCTreeClassifier().fit(np.ones((5, 2)), ["a"] * 5)
 
 
-def test_unused_category_is_an_error():
-    cat = pd.Categorical(["a", "b", "a", "b"], categories=["a", "b", "c"])
-    with pytest.raises(ValueError, match=r"y: class\(es\) \['c'\] have no observations"):
-        AUCTreeClassifier().fit(np.arange(8.0).reshape(4, 2), cat)
+def test_unused_category_is_kept_with_probability_zero():
+    """The label contract: an unused category stays in classes_ (as an R factor level);
+    it takes no part in the split statistic (randomForestSRC would find every
+    statistic NaN), so the tree is the one grown without it."""
+    X = np.arange(8.0).reshape(4, 2)
+    cat = pd.Categorical(["a", "b", "a", "b"], categories=["c", "b", "a"])
+    with pytest.warns(UserWarning, match=r"class\(es\) \['c'\] have no observations"):
+        est = AUCTreeClassifier(random_state=0).fit(X, cat)
+    assert est.classes_.tolist() == ["c", "b", "a"]
+    ref = AUCTreeClassifier(random_state=0).fit(X, cat.remove_unused_categories())
+    assert ref.classes_.tolist() == ["b", "a"]
+    p = est.predict_proba(X)
+    np.testing.assert_array_equal(p[:, 0], 0.0)
+    np.testing.assert_array_equal(p[:, 1:], ref.predict_proba(X))
+    assert est.predict(X).tolist() == ["a", "b", "a", "b"]
 
 
 def test_class_with_one_observation_warns_and_follows_rfsrc():

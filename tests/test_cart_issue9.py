@@ -517,3 +517,107 @@ def test_cart_doctests():
                 _surrogate, _forest):
         res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert res.failed == 0, mod.__name__
+
+
+# ------------------------------------------------------------------------- item 4
+BIRTHWT_CASES = ["birthwt_gini", "birthwt_information_loss", "birthwt_prior",
+                 "birthwt_unused_levels", "birthwt_unused_levels_loss"]
+
+
+@pytest.mark.parametrize("name", BIRTHWT_CASES)
+@pytest.mark.parametrize("form", ["bare Categorical", "category Series"])
+def test_class_order_is_the_level_order(name, form):
+    """MASS::birthwt with low = factor(levels = c("normal", "low")) (and a variant with
+    unused levels before and after): frame, splits, cptable, where and importance equal
+    rpart's stored results whether y is a bare pandas Categorical or a category Series;
+    prior and loss are read in the level order."""
+    case = rp.load_case(name)
+    data, _ = rp.load_dataset(case["dataset"])
+    X, y, w, xval = rp.case_inputs(case, data)
+    y = y.array if form == "bare Categorical" else y
+    assert isinstance(y, pd.Categorical) == (form == "bare Categorical")
+    est = rp.fit_rocstats(case["method"], X, y, sample_weight=w,
+                          **rp.estimator_params(case, xval))
+    assert list(est.classes_) == list(data["low"].cat.categories)
+    records = rp.diff_results(rp.rocstats_result(est), rp.reference_result(case).as_dict(),
+                              source="stored", case=name)
+    failed, _, _ = rp.outcome(records)
+    assert not failed, "\n".join(rp.describe(r) for r in failed[:10])
+
+
+def test_unused_levels_predict_proba_and_frame():
+    """classes_ keeps all four levels (scikit-learn layout: one predict_proba column per
+    class); frame_ has rpart's numclass = 3 class columns (unknown: count 0, prior 0;
+    verylow, after the last level in use, none -- R's yval2 has none either, and R's
+    predict(type = "prob") fails on such a fit)."""
+    case = rp.load_case("birthwt_unused_levels")
+    data, _ = rp.load_dataset("birthwt_levels")
+    X, y, _, xval = rp.case_inputs(case, data)
+    est = rp.fit_rocstats("class", X, y, **rp.estimator_params(case, 0))
+    ref = rp.reference_result(case)
+    assert list(est.classes_) == ["unknown", "normal", "low", "verylow"]
+    assert [c for c in est.frame_.columns if c.startswith("count_")] == [
+        "count_unknown", "count_normal", "count_low"]
+    p = est.predict_proba(data)
+    assert p.shape == (len(data), 4)
+    np.testing.assert_array_equal(p[:, [0, 3]], 0.0)
+    expected = ref.frame.loc[ref.where, ["prob_normal", "prob_low"]].to_numpy()
+    np.testing.assert_allclose(p[:, 1:3], expected, rtol=1e-12)
+    assert set(est.predict(data)) <= {"normal", "low"}
+    # the prior in classes_ order (four entries) or in rpart's layout (three)
+    a = CARTClassifier(prior=[0, 0.4, 0.6, 0], xval=0).fit(X, y)
+    b = CARTClassifier(prior=[0, 0.4, 0.6], xval=0).fit(X, y)
+    c = CARTClassifier(prior={"normal": 0.4, "low": 0.6, "unknown": 0, "verylow": 0},
+                       xval=0).fit(X, y)
+    for other in (b, c):
+        pd.testing.assert_frame_equal(a.frame_, other.frame_)
+    with pytest.raises(ValueError, match="no rows in y"):
+        CARTClassifier(prior=[0.1, 0.3, 0.6, 0], xval=0).fit(X, y)
+
+
+def test_prior_for_levels_yes_no_is_not_swapped():
+    """The issue's example: a prior written for levels (yes, no) applies to yes, no."""
+    case = rp.load_case("birthwt_prior")                # prior c(0.4, 0.6), levels normal, low
+    data, _ = rp.load_dataset("birthwt")
+    X, y, _, _ = rp.case_inputs(case, data)
+    yes_no = pd.Categorical(np.where(y == "low", "yes", "no"), categories=["no", "yes"])
+    ours = CARTClassifier(prior=[0.4, 0.6], cp=0.005, xval=0).fit(X, yes_no)
+    ref = rp.reference_result(case)
+    assert list(ours.frame_["var"]) == list(ref.frame["var"])
+    np.testing.assert_allclose(ours.frame_["prob_yes"], ref.frame["prob_low"], rtol=1e-10)
+    assert list(ours.classes_) == ["no", "yes"]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: AUCTreeClassifier(random_state=0),
+    lambda: AUCForestClassifier(n_trees=20, random_state=0, bootstrap=False)])
+def test_auc_trees_keep_the_category_order(make):
+    d, _ = rp.load_dataset("birthwt")
+    X = d[["age", "lwt", "smoke", "ptl", "ht", "ui", "ftv"]]
+    y = d["low"]                                         # levels normal, low
+    labels = y.astype(str).to_numpy()                    # the same labels as plain text
+    ref = make().fit(X, labels)                          # sorted: low, normal
+    assert list(ref.classes_) == ["low", "normal"]
+    for yy in (y, y.array):                              # Series and bare Categorical
+        est = make().fit(X, yy)
+        assert list(est.classes_) == ["normal", "low"]
+        # the two-class AUC split is symmetric in the classes: the same trees, with the
+        # probability columns in the category order
+        np.testing.assert_array_equal(est.predict_proba(X), ref.predict_proba(X)[:, ::-1])
+        np.testing.assert_array_equal(est.predict(X), ref.predict(X))
+
+
+@pytest.mark.r
+def test_prior_in_level_order_live():
+    rb = _rpart_bridge()
+    case = rp.load_case("birthwt_prior")
+    data, _ = rp.load_dataset("birthwt")
+    X, y, _, _ = rp.case_inputs(case, data)
+    res = rb.rpart_fit(case["formula"], data, method="class",
+                       control={"cp": 0.005, "xval": 0}, parms={"prior": [0.4, 0.6]})
+    est = CARTClassifier(prior=[0.4, 0.6], cp=0.005, xval=0).fit(X, y.array)
+    assert list(est.classes_) == list(res.classes) == ["normal", "low"]
+    records = rp.diff_results(rp.rocstats_result(est), res.as_dict(), source="live",
+                              case="birthwt_prior")
+    failed, _, _ = rp.outcome(records)
+    assert not failed, "\n".join(rp.describe(r) for r in failed[:10])

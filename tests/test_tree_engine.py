@@ -359,7 +359,7 @@ def test_tree_default_dir_routes_rows_with_nothing_known():
 # ------------------------------------------------------------------ bad input
 @pytest.mark.parametrize("kwargs,y,match", [
     ({}, np.zeros(20), "single class"),
-    ({}, np.r_[np.zeros(10), np.ones(9), np.nan], "missing"),
+    ({}, np.r_[np.zeros(10), np.ones(9), np.nan], "y contains (NaN|missing)"),
     ({"loss": np.ones((3, 3))}, np.r_[np.zeros(10), np.ones(10)], "loss"),
     ({"loss": [[1, 1], [1, 0]]}, np.r_[np.zeros(10), np.ones(10)], "diagonal"),
     ({"prior": [0.5, 0.6]}, np.r_[np.zeros(10), np.ones(10)], "prior"),

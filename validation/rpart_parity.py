@@ -794,14 +794,21 @@ def consistency_problems(res, X, y, weights=None, *, control=None, parms=None,
             problems.append("node %d: wt %r but the rows' weights sum to %r"
                             % (k, row["wt"], w[rows].sum()))
         if is_class:
-            counts = np.array([w[rows & (yv == c)].sum() for c in res.classes])
-            stored = np.array([row["count_%s" % c] for c in res.classes], dtype=float)
+            # rpart's numclass: classes up to the last level in use (trailing unused
+            # levels have no columns); every class after them has no rows
+            fitted = [c for c in res.classes if "count_%s" % c in fr.columns]
+            if fitted != list(res.classes[:len(fitted)]) or \
+                    any((yv == c).any() for c in res.classes[len(fitted):]):
+                problems.append("node %d: class columns %s are not the levels up to the "
+                                "last one in use" % (k, fitted))
+            counts = np.array([w[rows & (yv == c)].sum() for c in fitted])
+            stored = np.array([row["count_%s" % c] for c in fitted], dtype=float)
             if not np.allclose(stored, counts, rtol=1e-12, atol=0):
                 problems.append("node %d: class counts %s, rows give %s" % (k, stored, counts))
-            probs = np.array([row["prob_%s" % c] for c in res.classes], dtype=float)
+            probs = np.array([row["prob_%s" % c] for c in fitted], dtype=float)
             if not _close(probs.sum(), 1.0):
                 problems.append("node %d: class probabilities sum to %r" % (k, probs.sum()))
-            if not 1 <= int(row["yval"]) <= len(res.classes):
+            if not 1 <= int(row["yval"]) <= len(fitted):
                 problems.append("node %d: yval %r is not a class index" % (k, row["yval"]))
             elif row["yval_label"] != res.classes[int(row["yval"]) - 1]:
                 problems.append("node %d: yval_label does not match yval" % k)

@@ -193,6 +193,25 @@ datasets <- list(
            w_frac = list(values = w_frac,
                          how = "set.seed(20240421); round(runif(189, 0.25, 3), 2)")))
   },
+  birthwt_levels = function() {
+    b <- MASS::birthwt
+    d <- data.frame(low = factor(b$low, levels = c(9L, 0L, 1L, 8L),
+                                 labels = c("unknown", "normal", "low", "verylow")),
+                    age = b$age, lwt = b$lwt,
+                    race = factor(b$race, levels = 1:3, labels = c("white", "black", "other")),
+                    smoke = b$smoke, ptl = b$ptl, ht = b$ht, ui = b$ui, ftv = b$ftv)
+    list(data = d, source = "MASS::birthwt",
+         description = paste("birthwt with low a factor of four levels unknown, normal, low,",
+                             "verylow, of which only normal and low are used"),
+         notes = paste("low = factor(low, levels = c(9, 0, 1, 8), labels = c(\"unknown\",",
+                       "\"normal\", \"low\", \"verylow\")): an unused level before and one",
+                       "after the levels in use (rpart keeps all four in ylevels, fits",
+                       "numclass = 3 classes: unknown with count 0 and prior 0; verylow has",
+                       "no yval2 column); other columns as the birthwt data set"),
+         vectors = list(
+           folds10 = list(values = make_folds(nrow(d), 10, 20240422),
+                          how = "set.seed(20240422); sample(rep_len(1:10, 189))")))
+  },
   airquality_holes = function() {
     d <- datasets::airquality
     d <- d[!is.na(d$Ozone), ]
@@ -311,6 +330,24 @@ cases <- list(
     parms = list(split = "information", loss = matrix(c(0, 1, 3, 0), 2)),
     description = paste("non-integer case weights with information splitting and",
                         "loss = matrix(c(0, 1, 3, 0), 2), minsplit 5, cp 0, 10 fixed folds")),
+  birthwt_prior = list(
+    dataset = "birthwt", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(cp = 0.005, xval = "folds10"),
+    parms = list(prior = c(0.4, 0.6)),
+    description = paste("priors 0.4 (normal), 0.6 (low) in the level order normal, low;",
+                        "cp 0.005, 10 fixed folds (sorted labels would swap them)")),
+  birthwt_unused_levels = list(
+    dataset = "birthwt_levels", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(cp = 0.005, xval = "folds10"),
+    description = paste("unused response levels before and after the two in use",
+                        "(unknown, normal, low, verylow): gini, cp 0.005, 10 fixed folds")),
+  birthwt_unused_levels_loss = list(
+    dataset = "birthwt_levels", formula = "low ~ age + lwt + race + smoke + ptl + ht + ui + ftv",
+    method = "class", control = list(xval = "folds10"),
+    parms = list(split = "information", loss = matrix(c(0, 1, 1, 1, 0, 1, 1, 3, 0), 3)),
+    description = paste("unused response levels with information splitting and a 3 x 3",
+                        "loss matrix over rpart's numclass = 3 classes (unknown, normal, low):",
+                        "predicting low for a true normal costs 3; 10 fixed folds")),
   airquality_surrogate2 = list(
     dataset = "airquality", formula = "Ozone ~ .", method = "anova",
     control = list(usesurrogate = 2, xval = "folds10"),

@@ -319,38 +319,25 @@ def _check_X(X, name="X"):
 
 
 def _check_y(y, n_rows):
-    try:
-        import pandas as pd
-    except ImportError:  # pragma: no cover
-        pd = None
-    if pd is not None and isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        if y.isna().any():
-            raise ValueError("y contains missing values")
-        classes = np.asarray(y.cat.categories)
-        codes = y.cat.codes.to_numpy().astype(np.int64)
-        present = np.unique(codes)
-        if present.size < classes.size:
-            warnings.warn("y has empty categories %s; they are dropped"
-                          % classes[np.setdiff1d(np.arange(classes.size), present)].tolist(),
-                          UserWarning, stacklevel=3)
-            classes = classes[present]
-            codes = np.searchsorted(present, codes)
-    else:
-        y = np.asarray(y)
-        if y.ndim != 1:
-            raise ValueError("y must be 1-D, got shape %s" % (y.shape,))
-        if y.dtype.kind == "f" and np.isnan(y).any():
-            raise ValueError("y contains NaN")
-        if y.dtype.kind == "O" and any(v is None for v in y.tolist()):
-            raise ValueError("y contains missing values (None)")
-        classes, codes = np.unique(y, return_inverse=True)
-        codes = codes.astype(np.int64).reshape(-1)
+    """``(classes, codes, present)`` under the label contract (rocstats._labels):
+    ``classes`` in category order (unused categories kept) or sorted; ``codes`` index
+    the classes in use, ``present`` their positions in ``classes``."""
+    from .._labels import class_labels
+
+    lab = class_labels(y, name="y")
+    classes, codes = lab.classes, lab.codes
     if codes.shape[0] != n_rows:
         raise ValueError("X has %d rows but y has %d entries" % (n_rows, codes.shape[0]))
-    if classes.size < 2:
-        raise ValueError("y has a single class %s; a classifier needs at least 2"
-                         % classes.tolist())
-    return classes, codes
+    counts = np.bincount(codes, minlength=classes.size)
+    present = np.flatnonzero(counts > 0)
+    if present.size < 2:
+        raise ValueError("y has a single class %s in use; a classifier needs at least 2"
+                         % classes[present].tolist())
+    if present.size < classes.size:
+        warnings.warn("y has empty categories %s; they are kept in classes_ with probability "
+                      "0 but take no part in growing the trees"
+                      % classes[counts == 0].tolist(), UserWarning, stacklevel=3)
+    return classes, np.searchsorted(present, codes).astype(np.int64), present
 
 
 class _Params:
@@ -439,15 +426,18 @@ class AUCForestClassifier(_Params):
     Attributes
     ----------
     classes_ : ndarray
-        Class labels (sorted unique values of y, or the categories of a pandas
-        Categorical).
+        The classes under the label contract (:mod:`rocstats._labels`): a pandas
+        Categorical / category Series target gives its categories in their order, unused
+        ones included (as R keeps factor levels; they take no part in growing and get
+        probability 0); other labels are sorted.
     estimators_ : list of :class:`rocstats.tree._tree.Tree`
         The fitted trees (leaf ``value`` = in-sample class counts).  The forest keeps
         each tree as the grower's flat arrays and builds these ``Tree`` objects (with
         their per-node ``Split`` records) the first time the attribute is read.
     oob_decision_function_ : ndarray (n, K)
         Out-of-bag class probabilities: for each row, the average of the leaf class
-        frequencies of the trees that did not see it (NaN if every tree saw it).
+        frequencies of the trees that did not see it (NaN if every tree saw it); columns
+        in ``classes_`` order.
     oob_n_trees_ : ndarray (n,)
         Number of trees for which each row is out of bag.
     inbag_ : ndarray of int32 (n_trees, n)
@@ -568,9 +558,9 @@ class AUCForestClassifier(_Params):
 
         X, names = _check_X(X)
         n, p = X.shape
-        classes, codes = _check_y(y, n)
+        classes, codes, present = _check_y(y, n)
         n_trees, node_size, n_split, mtry, size = self._check_params(n, p)
-        K = classes.size
+        K = present.size                    # the classes in use grow the trees
         grow_kw = dict(node_size=node_size, node_depth=None, mtry=mtry,
                        n_split=n_split)
         sample_kw = dict(bootstrap=bool(self.bootstrap), replace=bool(self.replace),
@@ -613,6 +603,7 @@ class AUCForestClassifier(_Params):
                 oob_sum[:, c] = np.bincount(allr, weights=allp[:, c], minlength=n)
 
         self.classes_ = classes
+        self._present = present
         self.n_features_in_ = p
         if names is not None:
             self.feature_names_in_ = names
@@ -632,7 +623,7 @@ class AUCForestClassifier(_Params):
                 warnings.warn("%d rows were in the sample of every tree and have no "
                               "out-of-bag prediction (NaN); use more trees" % never,
                               UserWarning, stacklevel=2)
-            self.oob_decision_function_ = oob
+            self.oob_decision_function_ = self._all_columns(oob)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 self.oob_auc_ = oob_auc(codes, oob)
@@ -649,7 +640,7 @@ class AUCForestClassifier(_Params):
                 self.feature_importances_ = imp
         else:
             nan = float("nan")
-            self.oob_decision_function_ = np.full((n, K), nan)
+            self.oob_decision_function_ = np.full((n, classes.size), nan)
             self.oob_auc_ = self.oob_brier_ = self.oob_misclassification_ = nan
             if self.importance:
                 warnings.warn("importance needs out-of-bag rows: with bootstrap=False it is "
@@ -710,10 +701,25 @@ class AUCForestClassifier(_Params):
         the leaf each row reaches (randomForestSRC's ensemble for classification);
         columns in ``classes_`` order."""
         X = self._check_predict_X(X)
-        out = np.zeros((X.shape[0], self.classes_.size))
+        out = np.zeros((X.shape[0], self._fit_columns().size))
         for r in self._routes:
             out += r.proba[r.apply(X)]
-        return out / len(self._routes)
+        return self._all_columns(out / len(self._routes))
+
+    def _fit_columns(self):
+        present = getattr(self, "_present", None)
+        return np.arange(self.classes_.size) if present is None else present
+
+    def _all_columns(self, proba):
+        """Probabilities over the classes in use -> columns in ``classes_`` order (0 for
+        a class without training rows; NaN rows stay NaN)."""
+        cols = self._fit_columns()
+        if cols.size == self.classes_.size:
+            return proba
+        out = np.zeros((proba.shape[0], self.classes_.size))
+        out[:, cols] = proba
+        out[np.isnan(proba).any(axis=1)] = np.nan
+        return out
 
     def predict(self, X):
         """Class with the largest probability (ties: the first in ``classes_``)."""

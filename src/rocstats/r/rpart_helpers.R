@@ -15,7 +15,8 @@
 ##              var, n, wt, dev, yval, complexity, ncompete, nsurrogate; for method "class"
 ##              the yval2 matrix split into its pieces: column 1 = yval (checked equal to
 ##              frame$yval), columns 2..K+1 = class counts, K+2..2K+1 = class probabilities,
-##              column 2K+2 = nodeprob.
+##              column 2K+2 = nodeprob.  K is rpart's numclass, the largest level code
+##              in use: levels after it (unused) get no columns (classes lists them all).
 ##   cptable    CP, nsplit, rel error, xerror, xstd (xerror / xstd NA when xval = 0).
 ##   splits     rows of fit$splits; each row's node and type (primary / competitor /
 ##              surrogate) follow from frame: for each internal node in frame order, 1
@@ -83,10 +84,13 @@ rocstats_rpart_extract <- function(fit) {
   classes <- NULL
   if (is_class) {
     classes <- attr(fit, "ylevels")
-    k <- length(classes)
     y2 <- fr$yval2
-    if (ncol(y2) != 2 * k + 2) stop("unexpected yval2 layout: ", ncol(y2), " columns for ",
-                                    k, " classes")
+    ## rpart's numclass = the largest level code in use: levels after it (unused) have no
+    ## yval2 columns, unused levels before it have count 0; classes keeps every level
+    k <- (ncol(y2) - 2L) %/% 2L
+    if (ncol(y2) != 2 * k + 2 || k < 1 || k > length(classes))
+      stop("unexpected yval2 layout: ", ncol(y2), " columns for ", length(classes),
+           " levels")
     if (!isTRUE(all(y2[, 1] == fr$yval))) stop("yval2[, 1] differs from frame$yval")
     frame$yval <- as.integer(fr$yval)
     frame$counts <- lapply(seq_len(k), function(j) as.numeric(y2[, 1 + j]))

@@ -12,8 +12,13 @@ from ._auc import auc_split_candidates
 from ._auc_builder import grow_auc_tree
 
 from ._base import BaseEstimator, ClassifierMixin, CostComplexityMixin
+from .._labels import class_labels
 
 __all__ = ["AUCTreeClassifier"]
+
+
+def _plain(v):
+    return v.item() if isinstance(v, np.generic) else v
 
 
 class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
@@ -66,7 +71,10 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
         Flat tree; ``value`` = class counts (weighted), ``risk`` = misclassification
         count, splits of kind LE (``x <= threshold`` goes left).
     classes_ : ndarray
-        Sorted class labels (a pandas Categorical target: its categories, as R levels).
+        The classes under the label contract (:mod:`rocstats._labels`): a pandas
+        Categorical / category Series target gives its categories in their order, unused
+        ones included (as R keeps factor levels); other labels are sorted.  A class
+        without rows takes no part in the split statistic and has probability 0.
     n_features_in_, feature_names_in_ (DataFrame input)
     cptable_ : pandas.DataFrame
         Cost-complexity pruning sequence of ``tree_`` (rpart's cptable: ``CP``,
@@ -212,49 +220,34 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
         return np.ascontiguousarray(arr)
 
     def _target(self, y, n):
-        try:
-            import pandas as pd
-        except ImportError:  # pragma: no cover
-            pd = None
-        if pd is not None and isinstance(y, (pd.Series, pd.Categorical)) and \
-                isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
-            cat = pd.Categorical(y)
-            if (cat.codes < 0).any():
-                raise ValueError("y contains missing values")
-            classes = np.asarray(cat.categories)
-            codes = cat.codes.astype(np.int64)
-        else:
-            arr = np.asarray(y)
-            if arr.ndim != 1:
-                raise ValueError("y must be 1-dimensional, got shape %s" % (arr.shape,))
-            if arr.dtype.kind == "f" and np.isnan(arr).any():
-                raise ValueError("y contains NaN")
-            if arr.dtype.kind == "O" and any(v is None or (isinstance(v, float) and v != v)
-                                             for v in arr):
-                raise ValueError("y contains missing values (None or NaN)")
-            try:
-                classes, codes = np.unique(arr, return_inverse=True)
-            except TypeError:
-                raise ValueError("y mixes label types that cannot be sorted") from None
-            codes = codes.astype(np.int64).ravel()
+        """``(classes, codes, present)`` under the label contract (rocstats._labels):
+        ``classes`` in category order (unused categories kept) or sorted; ``codes``
+        index the classes in use, ``present`` (their positions in ``classes``)."""
+        lab = class_labels(y, name="y")
+        classes, codes = lab.classes, lab.codes
         if codes.size != n:
             raise ValueError("y has %d labels, X has %d rows" % (codes.size, n))
         counts = np.bincount(codes, minlength=classes.size)
-        if (counts == 0).any():
-            raise ValueError("y: class(es) %s have no observations; drop unused categories "
-                             "(randomForestSRC would score every split NaN)"
-                             % list(classes[counts == 0]))
-        if classes.size < 2:
+        present = np.flatnonzero(counts > 0)
+        if present.size < 2:
             raise ValueError("y has a single class (%r); an AUC split needs at least two"
-                             % (classes[0],))
+                             % (classes[present[0]],))
+        if present.size < classes.size:
+            warnings.warn(
+                "y: class(es) %s have no observations; they are kept in classes_ with "
+                "probability 0 but take no part in the AUC split statistic "
+                "(randomForestSRC, which keeps every factor level, would find every "
+                "statistic NaN and split at the smallest values)"
+                % [_plain(c) for c in classes[counts == 0]], UserWarning, stacklevel=3)
         single = classes[counts == 1]
-        if single.size and classes.size > 2:
+        if single.size and present.size > 2:
             warnings.warn(
                 "y: class(es) %s have a single observation; every node without it lacks "
                 "that class, so its AUC statistic is NaN (0/0) and, as in randomForestSRC, "
                 "the node is split at the smallest value of the first variable visited"
                 % list(single), UserWarning, stacklevel=3)
-        return classes, codes
+        inner = np.searchsorted(present, codes).astype(np.int64)
+        return classes, inner, present
 
     def _mtry(self, p):
         m = self.max_features
@@ -313,18 +306,20 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
             raise ValueError("xval: cross-validation with sample_weight is not supported; "
                              "use xval=0 (the complexity table without xerror)")
         Xa = self._features(X, fitting=True)
-        classes, codes = self._target(y, Xa.shape[0])
+        classes, codes, present = self._target(y, Xa.shape[0])
+        K = present.size                    # the classes in use grow the tree
         mtry = self._mtry(Xa.shape[1])
         nd = self.node_depth
         rng = (self.random_state if isinstance(self.random_state, np.random.Generator)
                else np.random.default_rng(self.random_state))
         self.classes_ = classes
         self.n_classes_ = classes.size
+        self._present = present
         self._X_fit_shape = Xa.shape
         n = Xa.shape[0]
 
         def grow(rows, weight=None):
-            return grow_auc_tree(Xa[rows], codes[rows], n_classes=classes.size,
+            return grow_auc_tree(Xa[rows], codes[rows], n_classes=K,
                                  node_size=self.node_size,
                                  node_depth=None if nd is None or nd < 0 else int(nd),
                                  max_features=mtry, n_split=int(self.n_split), rng=rng,
@@ -333,7 +328,7 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
         full = grow(np.arange(n), sample_weight)
         self.tree_, self.cptable_ = cost_complexity_table(
             lambda rows: full if rows.size == n else grow(rows), Xa, codes,
-            n_classes=classes.size, xval=xval if cv else 0, random_state=rng)
+            n_classes=K, xval=xval if cv else 0, random_state=rng)
         self.one_se_ = one_se_rule(self.cptable_) if cv else None
         return self
 
@@ -370,10 +365,17 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
         return self.tree_.apply(self._features(X, fitting=False))
 
     def predict_proba(self, X):
-        """Class frequencies of each row's leaf, columns in ``classes_`` order."""
+        """Class frequencies of each row's leaf, columns in ``classes_`` order (0 for a
+        class without training rows)."""
         leaf = self.apply(X)
-        v = self.tree_.value[leaf]
-        return v / v.sum(axis=1, keepdims=True)
+        v = np.asarray(self.tree_.value)[leaf]
+        out = np.zeros((v.shape[0], self.classes_.size))
+        out[:, self._fit_columns()] = v / v.sum(axis=1, keepdims=True)
+        return out
+
+    def _fit_columns(self):
+        present = getattr(self, "_present", None)
+        return np.arange(self.classes_.size) if present is None else present
 
     def predict(self, X):
         """Most frequent class of each row's leaf (first in ``classes_`` among ties)."""
@@ -386,12 +388,13 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
         :func:`rocstats.tree._auc.auc_split_candidates`.  Pass the training data."""
         self._check_fitted()
         Xa = self._features(X, fitting=False)
-        lookup = {c: i for i, c in enumerate(self.classes_.tolist())}
+        fitted = self._fit_columns()
+        lookup = {c: i for i, c in enumerate(self.classes_[fitted].tolist())}
         try:
             codes = np.asarray([lookup[v] for v in np.asarray(y).tolist()], dtype=np.int64)
         except KeyError as exc:
-            raise ValueError("y has a label %r the tree was not fitted with"
-                             % (exc.args[0],)) from None
+            raise ValueError("y has a label %r the tree was not fitted with (or one "
+                             "without training rows)" % (exc.args[0],)) from None
         if codes.size != Xa.shape[0]:
             raise ValueError("y has %d labels, X has %d rows" % (codes.size, Xa.shape[0]))
         node = int(node)
@@ -408,5 +411,5 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
             par = self.tree_.parent[child]
             d = self.tree_.split[par].direction(Xa[rows, self.tree_.split[par].feature])
             rows = rows[d < 0] if self.tree_.left[par] == child else rows[d > 0]
-        return auc_split_candidates(Xa, codes.ravel(), rows, n_classes=self.classes_.size,
+        return auc_split_candidates(Xa, codes.ravel(), rows, n_classes=fitted.size,
                                     sample_weight=sample_weight)

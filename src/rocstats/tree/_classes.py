@@ -28,6 +28,7 @@ from ._splitter import MAX_EXACT_LEVELS
 from ._tree import GE, LT
 
 from ._base import BaseEstimator, ClassifierMixin, RegressorMixin
+from .._labels import class_labels
 
 __all__ = ["CARTClassifier", "CARTRegressor"]
 
@@ -35,6 +36,17 @@ __all__ = ["CARTClassifier", "CARTRegressor"]
 def _seqsum(a):
     a = np.asarray(a, dtype=np.float64)
     return float(np.cumsum(a)[-1]) if a.size else 0.0
+
+
+def _plain(v):
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def _same(a, b):
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return False
 
 
 def _int_param(name, value, lo, hi=None):
@@ -433,12 +445,32 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         Number of cross-validation folds (drawn with ``random_state``; they differ from
         R's unless you pass R's fold vector), or a vector of fold ids 1..K per row.
     prior : array-like or dict, optional
-        Class priors in class order (or label -> prior); must sum to 1.
+        Class priors in ``classes_`` order (or a dict label -> prior); must sum to 1; a
+        class without rows must get 0.  rpart's layout (the classes up to the last one
+        with rows, see Notes) is accepted too.
     loss : array-like (K, K), optional
-        ``loss[i, j]``: loss of predicting class j when the truth is class i; zero
-        diagonal.
+        ``loss[i, j]``: loss of predicting class j when the truth is class i (ESL's
+        :math:`L_{kk'}`; rpart's ``parms$loss``, rows = true class), rows and columns in
+        ``classes_`` order (or rpart's layout); zero diagonal.
     random_state : int, optional
         Seed for the cross-validation folds.
+
+    Notes
+    -----
+    **Class order** (issue 9 item 4; the label contract of :mod:`rocstats._labels`): a
+    pandas Categorical or category-dtype Series (an R factor through rpy2) gives its
+    categories in their order, unused ones included, as R keeps factor levels; other
+    labels are sorted.  ``classes_`` is that order, ``prior`` and ``loss`` are read in
+    it, ``frame_["yval"]`` is the 1-based position in it (rpart's ``yval``) and
+    ``predict_proba`` has one column per class of ``classes_`` (scikit-learn's layout).
+
+    **Unused levels**: rpart fits ``numclass`` classes, the levels up to the last one
+    with rows.  An unused level before it is a class with count 0 and prior 0 (it can
+    still be predicted if the loss matrix makes it the Bayes class); an unused level
+    after it takes no part in the fit.  ``frame_`` follows rpart: ``count_<level>`` and
+    ``prob_<level>`` columns for those ``numclass`` classes only; ``predict_proba`` gives
+    the later unused classes probability 0 (R's ``predict(type = "prob")`` fails on such
+    a fit).  A ``prior`` giving a class without rows a positive probability is refused.
 
     Examples
     --------
@@ -479,61 +511,80 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         self.random_state = random_state
 
     def _encode_y(self, y, n):
-        if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-            if y.isna().any():
-                raise ValueError("y contains missing values")
-            codes = y.cat.codes.to_numpy().astype(np.int64)
-            classes = np.array(list(y.cat.categories)[:codes.max() + 1], dtype=object)
-        else:
-            arr = np.asarray(y)
-            if arr.ndim != 1:
-                raise ValueError("y must be 1-D, got shape %s" % (arr.shape,))
-            if pd.isna(pd.Series(arr)).any():
-                raise ValueError("y contains missing values (NaN)")
-            try:
-                classes, codes = np.unique(arr, return_inverse=True)
-            except TypeError:
-                raise ValueError("y has labels of mixed types") from None
+        # the label contract (rocstats._labels): a categorical's category order (unused
+        # categories kept, as R keeps factor levels), else the sorted labels
+        lab = class_labels(y, name="y")
+        codes = lab.codes
         if codes.shape[0] != n:
             raise ValueError("y has %d entries, X has %d rows" % (codes.shape[0], n))
-        if np.unique(codes).size < 2:
-            raise ValueError("y has a single class; a classification tree needs at least two")
-        self.classes_ = np.asarray(classes)
+        present = np.unique(codes)
+        if present.size < 2:
+            raise ValueError("y has a single class in use (%r); a classification tree "
+                             "needs at least two" % (_plain(lab.classes[present[0]]),))
+        self.classes_ = lab.classes
+        # rpart's numclass: the largest class code in use; leading unused levels are
+        # classes with no rows (count 0, prior 0), trailing ones take no part in the fit
+        self._n_fit_classes = int(present[-1]) + 1
         return codes.astype(np.float64)
+
+    def _class_vector(self, value, name):
+        """A per-class parameter (prior) in ``classes_`` order, from a sequence or a
+        dict label -> value."""
+        classes = list(self.classes_)
+        if isinstance(value, dict):
+            unknown = [k for k in value if not any(_same(k, c) for c in classes)]
+            if unknown or len(value) != len(classes):
+                raise ValueError("%s dict must give one value per class %s (got keys %s)"
+                                 % (name, [_plain(c) for c in classes], list(value)))
+            value = [next(v for k, v in value.items() if _same(k, c)) for c in classes]
+        return exact_float(value, name)
 
     def _make_criterion(self, yenc, w):
         if self.criterion not in ("gini", "information", "auc"):
             raise ValueError("criterion must be 'gini', 'information' or 'auc', got %r"
                              % (self.criterion,))
-        K = len(self.classes_)
+        K_all = len(self.classes_)
+        K = self._n_fit_classes
         if self.criterion == "auc":
             return self._auc_criterion(yenc, w, K)
+        rows = np.bincount(yenc.astype(np.int64), minlength=K_all)
         prior = self.prior
         if prior is not None:
-            if isinstance(prior, dict):
-                unknown = [k for k in prior if k not in list(self.classes_)]
-                if unknown or len(prior) != K:
-                    raise ValueError("prior dict must give one probability per class %s"
-                                     % list(self.classes_))
-                prior = [prior[c] for c in self.classes_]
-            prior = exact_float(prior, "prior")
-            if prior.shape != (K,):
-                raise ValueError("prior must have %d entries (one per class), got shape %s"
-                                 % (K, prior.shape))
+            prior = self._class_vector(prior, "prior")
+            if prior.shape == (K,) and K < K_all:
+                # rpart's layout: the classes up to the last one in use
+                prior = np.concatenate([prior, np.zeros(K_all - K)])
+            if prior.shape != (K_all,):
+                raise ValueError("prior must have %d entries (one per class of classes_ %s), "
+                                 "got shape %s" % (K_all, [_plain(c) for c in self.classes_],
+                                                   prior.shape))
             if not np.all(np.isfinite(prior)) or (prior < 0).any():
                 raise ValueError("prior must be finite and >= 0")
             if abs(prior.sum() - 1.0) > 1e-9:
                 raise ValueError("prior must sum to 1, sums to %r" % prior.sum())
+            empty = [_plain(c) for c, r, p in zip(self.classes_, rows, prior) if r == 0 and p > 0]
+            if empty:
+                raise ValueError("prior gives class(es) %s, which have no rows in y, a positive "
+                                 "probability; set it to 0 (the tree cannot learn them)" % empty)
+            prior = prior[:K]
         loss = self.loss
         if loss is not None:
             loss = exact_float(loss, "loss")
-            if loss.shape != (K, K):
-                raise ValueError("loss must be a %d x %d matrix, got shape %s"
-                                 % (K, K, loss.shape))
+            if loss.shape == (K, K) and K < K_all:
+                # rpart's layout: the classes up to the last one in use
+                full = np.ones((K_all, K_all)) - np.eye(K_all)
+                full[:K, :K] = loss
+                loss = full
+            if loss.shape != (K_all, K_all):
+                raise ValueError("loss must be a %d x %d matrix (rows = true class, columns = "
+                                 "predicted class, both in classes_ order %s), got shape %s"
+                                 % (K_all, K_all, [_plain(c) for c in self.classes_],
+                                    loss.shape))
             if not np.all(np.isfinite(loss)) or (loss < 0).any():
                 raise ValueError("loss must be finite and >= 0")
             if np.any(np.diag(loss) != 0):
                 raise ValueError("loss must have a zero diagonal")
+            loss = loss[:K, :K]
             if np.any(loss.sum(axis=1) == 0):
                 raise ValueError("loss has a row of zeros")
         return GiniCriterion(yenc.astype(np.int64), w, K, prior=prior, loss=loss,
@@ -576,9 +627,10 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         prob = self._proba_of_nodes()
         crit = self._criterion
         nodeprob = np.array([crit.node_summary(v)[2] for v in counts]) / self._total_wt
-        for j, c in enumerate(self.classes_):
+        fitted = self.classes_[:counts.shape[1]]   # rpart's numclass columns (see Notes)
+        for j, c in enumerate(fitted):
             frame["count_%s" % c] = counts[:, j]
-        for j, c in enumerate(self.classes_):
+        for j, c in enumerate(fitted):
             frame["prob_%s" % c] = prob[:, j]
         frame["nodeprob"] = nodeprob
         frame["yval_label"] = self.classes_[self._class_of_nodes()]
@@ -592,9 +644,14 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         return self.classes_[self._class_of_nodes()[idx]]
 
     def predict_proba(self, X):
-        """Class probabilities of each row's node (rpart's ``type = "prob"``)."""
+        """Class probabilities of each row's node (rpart's ``type = "prob"``), one column
+        per class of ``classes_`` (a class after the last one with rows: 0)."""
         idx = self._leaf_index(X)
-        return self._proba_of_nodes()[idx]
+        p = self._proba_of_nodes()[idx]
+        K_all = len(self.classes_)
+        if p.shape[1] < K_all:
+            p = np.hstack([p, np.zeros((p.shape[0], K_all - p.shape[1]))])
+        return p
 
 
 class CARTRegressor(RegressorMixin, _BaseCART):
