@@ -91,7 +91,7 @@ def exact_float(values, name):
             _too_big(name)
         return arr.astype(np.float64)
     if kind == "f":
-        out = arr.astype(np.float64)
+        out = arr.astype(np.float64, copy=False)      # float64 input: no copy
         if arr.dtype.itemsize > 8 and not np.array_equal(out.astype(arr.dtype), arr,
                                                          equal_nan=True):
             raise ValueError("%s has %s values that float64 cannot hold exactly; round "
