@@ -365,10 +365,17 @@ def test_exact_kernel_against_compositions_unequal_cells():
             o = [sum(comp[edges[j]:edges[j + 1]]) for j in range(len(sizes))]
             scores[sum(int(wj) * oj * oj for wj, oj in zip(w, o))] += 1
         total = sum(scores.values())
-        for cap in range(0, max(scores) + 3):
-            ref = sum(v for s, v in scores.items() if s >= cap) / total
-            assert _rossa._exact_sf(m, sizes, w, cap) == pytest.approx(ref, rel=1e-12,
-                                                                       abs=1e-15)
+        caps = list(range(0, max(scores) + 3))
+        # ascending caps: one programme each; descending: the first one's table is kept
+        # and the others are look-ups (the cached survival function must be right too)
+        for order in (caps, caps[::-1]):
+            _rossa._SF_CACHE.clear()
+            for cap in order:
+                ref = sum(v for s, v in scores.items() if s >= cap) / total
+                assert _rossa._exact_sf(m, sizes, w, cap) == pytest.approx(
+                    ref, rel=1e-12, abs=1e-15)
+        key = (m, tuple(sizes), tuple(int(v) for v in w))
+        assert _rossa._SF_CACHE[key].size == max(scores) + 3
 
 
 def test_exact_with_random_ties_matches_enumeration():

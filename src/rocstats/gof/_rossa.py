@@ -112,6 +112,7 @@ A "mid" rule (count ties 1/2) is not offered: it gives half-integer indices that
 to no cell.  The permutation p-value is valid under every rule (it permutes labels over
 the observed values, ties included).
 """
+import collections
 import math
 import numbers
 import warnings
@@ -353,49 +354,80 @@ def _exact_work(m, weights, cap):
     return total
 
 
-def _log_choose(a, b):
-    return special.gammaln(a + 1.0) - special.gammaln(b + 1.0) - special.gammaln(a - b + 1.0)
-
-
 def _exact_sf(m, sizes, weights, cap):
     r"""``P(S >= cap)`` for ``S = sum_j w_j O_j^2`` when the count vector ``O`` of ``m``
     positives over cells of sizes ``s_j`` is Dirichlet-multinomial with parameters
     ``s_j`` (uniform over compositions of m into ``sum s_j`` parts): the exact null law.
 
-    Dynamic programme over the cells; ``V[u, S]`` = probability that the cells so far
-    hold ``u`` positives with partial score ``S`` (index ``cap`` = ``S >= cap``, which is
-    absorbing because S never decreases).  Probabilities are float64; the comparison
-    ``S >= cap`` is on integers, hence exact.
+    The programme run for ``cap`` gives the whole survival function up to ``cap``; it is
+    kept (:data:`_SF_CACHE`, the 64 most recent (m, cells)), so a later call with a
+    smaller ``cap`` is a look-up (repeated tests on samples of one size, e.g. a
+    simulation, run the programme only when S exceeds every earlier S).
     """
-    sizes = np.asarray(sizes, dtype=np.int64)
-    weights = np.asarray(weights, dtype=np.int64)
     cap = int(cap)
     if cap <= 0:
         return 1.0
-    k = sizes.size
+    key = (int(m), tuple(int(s) for s in sizes), tuple(int(w) for w in weights))
+    sf = _SF_CACHE.get(key)
+    if sf is None or cap >= sf.size:
+        sf = _exact_sf_table(key[0], key[1], key[2], cap)
+        _SF_CACHE[key] = sf
+        while len(_SF_CACHE) > _SF_CACHE_SIZE:
+            _SF_CACHE.popitem(last=False)
+    _SF_CACHE.move_to_end(key)
+    return float(sf[cap])
+
+
+#: (m, cell sizes, weights) -> survival function P(S >= s), s = 0..cap, of the largest
+#: cap computed so far
+_SF_CACHE = collections.OrderedDict()
+_SF_CACHE_SIZE = 64
+
+
+def _exact_sf_table(m, sizes, weights, cap):
+    """``sf[s] = P(S >= s)`` for ``s = 0..cap`` by a dynamic programme over the cells.
+
+    ``V[u, S]`` = probability that the cells so far hold ``u`` positives with partial
+    score ``S`` (index ``cap`` = ``S >= cap``, absorbing because S never decreases).
+    The count of cell j given the ``r`` positives left for the ``R`` values left is
+    Dirichlet-multinomial: ``C(a+s-1, s-1) C(r-a+R-s-1, R-s-1) / C(r+R-1, R-1)``.
+    Probabilities are float64; the comparisons of S are on integers, hence exact.
+    """
+    k = len(sizes)
+    R = sum(sizes)                             # values (parts) not yet processed
+    lf = special.gammaln(np.arange(m + R + 1, dtype=np.float64) + 1.0)   # log i!
+
+    def log_choose(x, y):
+        return lf[x] - lf[y] - lf[x - y]
+
     u = np.arange(m + 1)
-    a_all = np.arange(m + 1)
+    r = (m - u)[:, None]                                 # positives left, (m+1, 1)
+    a = u[None, :]
+    ok = a <= r
+    rr, aa = np.where(ok, r, 0), np.where(ok, a, 0)
     V = np.zeros((m + 1, cap + 1))
     V[0, 0] = 1.0
-    R = int(sizes.sum())                       # values (parts) not yet processed
     for j in range(k):
-        s, w = int(sizes[j]), int(weights[j])
+        s, w = sizes[j], weights[j]
         tail = np.cumsum(V[:, ::-1], axis=1)[:, ::-1]       # tail[u, t] = P(u, S >= t)
         if j == k - 1:                         # the last cell takes every positive left
-            d = w * (m - u) ** 2
-            t = np.maximum(cap - d, 0)
-            return float(min(1.0, np.sum(tail[u, t])))
+            last = np.zeros(cap + 1)
+            for uj in range(m + 1):
+                d = w * (m - uj) ** 2
+                if d < cap:
+                    last[d:cap] += V[uj, :cap - d]
+                    last[cap] += tail[uj, cap - d]
+                else:
+                    last[cap] += tail[uj, 0]
+            sf = np.cumsum(last[::-1])[::-1]
+            return np.clip(sf, 0.0, 1.0)
         rest = R - s
-        r = (m - u)[:, None]                                 # positives left, (m+1, 1)
-        a = a_all[None, :]
-        ok = a <= r
-        rr, aa = np.where(ok, r, 0), np.where(ok, a, 0)
-        lq = (_log_choose(aa + s - 1.0, s - 1.0) + _log_choose(rr - aa + rest - 1.0, rest - 1.0)
-              - _log_choose(rr + R - 1.0, R - 1.0))
-        Q = np.where(ok, np.exp(lq), 0.0)                   # Q[u, a] = P(O_j = a | m - u)
+        # Q[u, a] = P(O_j = a | m - u positives left for the R values left)
+        lq = (log_choose(aa + s - 1, s - 1) + log_choose(rr - aa + rest - 1, rest - 1)
+              - log_choose(rr + R - 1, R - 1))
+        Q = np.where(ok, np.exp(lq), 0.0)
         new = np.zeros_like(V)
-        a_live = int(math.isqrt((cap - 1) // w)) if cap >= 1 else -1   # w a^2 < cap
-        a_live = min(a_live, m)
+        a_live = min(math.isqrt((cap - 1) // w), m)          # the counts with w a^2 < cap
         for aj in range(a_live + 1):
             rows = m - aj + 1
             d = w * aj * aj
@@ -403,13 +435,13 @@ def _exact_sf(m, sizes, weights, cap):
             new[aj:, d:cap] += V[:rows, :cap - d] * q[:, None]
             new[aj:, cap] += tail[:rows, cap - d] * q
         if a_live < m:                         # every a with w a^2 >= cap: straight to cap
-            uu, aa2 = np.nonzero(ok[:, a_live + 1:])
-            aa2 = aa2 + a_live + 1
-            new[:, cap] += np.bincount(uu + aa2, weights=tail[uu, 0] * Q[uu, aa2],
+            uu, a2 = np.nonzero(ok[:, a_live + 1:])
+            a2 = a2 + a_live + 1
+            new[:, cap] += np.bincount(uu + a2, weights=tail[uu, 0] * Q[uu, a2],
                                        minlength=m + 1)
         V = new
         R = rest
-    return float(min(1.0, V[m, cap]))          # pragma: no cover (k == 1 is excluded)
+    raise AssertionError("k >= 2 cells")       # pragma: no cover
 
 
 # --------------------------------------------------------------------------- results
