@@ -93,11 +93,12 @@ def test_report_renders(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     html = (tmp_path / "rossa.html").read_text()
-    for heading in ("A worked example", "Size under H0", "Power against a location shift",
-                    "Section 4"):
+    for heading in ("A worked example", "Size under H0", "Tiny samples",
+                    "Power against a location shift", "Section 4"):
         assert heading in html
     assert html.count("data:image/png;base64") >= 2          # power curves + ROC of the rule
-    assert "82/165" in html                                   # exact p-value of the example
+    assert "3/10 = 0.3000" in html                            # exact p-value of the example
+    assert "auto: exact" in html                              # the default resolved to exact
     assert "Traceback" not in html
     doc = json.loads((ROOT / "validation" / "output" / "rossa_mc.json").read_text())
     n = len(doc["comparisons"])
