@@ -437,6 +437,7 @@ def test_auto_picks_what_the_docstring_says(monkeypatch):
     assert r.distribution == "exact" and r.n_resamples is None
     assert 0 < r.exact_work <= _rossa.EXACT_WORK_LIMIT
     assert r.pvalue == rocstats.roc_gof_test(y, x, method="exact").pvalue
+    assert "auto: exact" in str(quiet(rocstats.roc_gof_test, [1, 1, 0], [2, 3, 1]).summary())
     # ties="upper" / "lower" on tied data: the null is not uniform -> permutation
     yt, xt = random_data(rng, 10, 12, ties=True)
     for rule in ("upper", "lower"):
@@ -454,23 +455,41 @@ def test_auto_picks_what_the_docstring_says(monkeypatch):
     x2[pos[1]] = x2[pos[0]]
     assert rocstats.roc_gof_test(y, x2, ties="upper", n_resamples=19,
                                  random_state=0).pvalue_method == "permutation"
-    # expensive: many positives per cell -> permutation, with exact_work above the limit
+    # expensive: many positives per cell -> permutation, with exact_work above the
+    # limit and above the permutation's work 15 * B * (m + n)
     yb, xb = random_data(rng, 300, 30, ties=False)
     r = rocstats.roc_gof_test(yb, xb, n_resamples=199, random_state=2)
     assert r.pvalue_method == "permutation" and r.exact_work > _rossa.EXACT_WORK_LIMIT
-    assert r.n_resamples == 199
-    # the switch is exactly the work bound
+    assert r.exact_work > 15 * 199 * 330 and r.n_resamples == 199
+    # two positives among 3000 negatives: 3001 cells put the work above 2e7, but the
+    # permutation p-value with B = 9999 would cost more, so auto stays exact; with
+    # B = 99 the permutation is the cheaper one
+    yc, xc = random_data(rng, 2, 3000, ties=False)
+    r = rocstats.roc_gof_test(yc, xc)
+    assert r.exact_work > _rossa.EXACT_WORK_LIMIT
+    assert r.exact_work <= 15 * 9999 * 3002 and r.pvalue_method == "exact"
+    r = rocstats.roc_gof_test(yc, xc, n_resamples=99, random_state=0)
+    assert r.exact_work > 15 * 99 * 3002 and r.pvalue_method == "permutation"
+    # the switch is exactly the work bound max(EXACT_WORK_LIMIT, 15 B (m + n))
     w = rocstats.roc_gof_test(y, x).exact_work
+    assert w > 15 * 1 * 22
     monkeypatch.setattr(_rossa, "EXACT_WORK_LIMIT", w)
-    assert rocstats.roc_gof_test(y, x).pvalue_method == "exact"
+    assert rocstats.roc_gof_test(y, x, n_resamples=1).pvalue_method == "exact"
     monkeypatch.setattr(_rossa, "EXACT_WORK_LIMIT", w * (1 - 1e-9))
+    assert rocstats.roc_gof_test(y, x, n_resamples=1,
+                                 random_state=0).pvalue_method == "permutation"
+    assert rocstats.roc_gof_test(y, x, n_resamples=9999).pvalue_method == "exact"
+    monkeypatch.setattr(_rossa, "PERMUTATION_ENTRY_WORK", w / (9999 * 22) * (1 - 1e-9))
+    assert rocstats.roc_gof_test(y, x, n_resamples=9999,
+                                 random_state=0).pvalue_method == "permutation"
+    monkeypatch.setattr(_rossa, "PERMUTATION_ENTRY_WORK", 15.0)
+    # ... and the table size: auto falls back to permutation, exact refuses
+    monkeypatch.setattr(_rossa, "EXACT_WORK_LIMIT", 2e7)
+    monkeypatch.setattr(_rossa, "EXACT_MAX_ENTRIES", 10)
     assert rocstats.roc_gof_test(y, x, n_resamples=9,
                                  random_state=0).pvalue_method == "permutation"
-    # method="exact" refuses a table above EXACT_MAX_ENTRIES
-    monkeypatch.setattr(_rossa, "EXACT_MAX_ENTRIES", 10)
     with pytest.raises(ValueError, match="method='exact' would need a table"):
         rocstats.roc_gof_test(y, x, method="exact")
-    assert "auto: exact" in str(quiet(rocstats.roc_gof_test, [1, 1, 0], [2, 3, 1]).summary())
 
 
 def test_default_size_under_h0_small_simulation():

@@ -69,7 +69,8 @@ P-values
 * ``method="permutation"``: Monte Carlo permutation p-value
   :math:`(1 + \#\{T^* \ge T\}) / (B + 1)`; valid for every m, n, cells and tie rule.
 * ``method="auto"`` (default): ``"exact"`` when it applies (previous point) and its
-  work estimate is at most :data:`EXACT_WORK_LIMIT`, else ``"permutation"``.
+  work estimate is small (at most :data:`EXACT_WORK_LIMIT`, or at most the estimated
+  work of the permutation p-value), else ``"permutation"``.
 * ``method="chi2"``: the paper's chi-square reference with ``k - 1`` df (``k = n + 1``
   cells by default).  Kept because it is the published test; anti-conservative, it warns
   (:class:`GOFApproximationWarning`).
@@ -139,9 +140,12 @@ _MAX_INFLATION = 1.1
 #: permutation replicates are evaluated in blocks of about this many matrix entries
 _BLOCK = 1 << 21
 #: ``method="auto"`` uses the exact dynamic programme when its work estimate
-#: (``GOFTestResult.exact_work``, elementary array operations) is at most this
-#: (about 0.05-0.1 s on one core); otherwise the permutation p-value
+#: (``GOFTestResult.exact_work``, elementary array operations of about 1-3 ns) is at
+#: most this (about 0.05 s on one core) or at most the permutation's estimate
 EXACT_WORK_LIMIT = 2e7
+#: work units charged per entry of the permutation p-value (``n_resamples * (m + n)``
+#: entries; one entry costs about as much as 15 units of the exact programme)
+PERMUTATION_ENTRY_WORK = 15.0
 #: ``method="exact"`` refuses tables of more than this many float64 entries (80 MB)
 EXACT_MAX_ENTRIES = 10_000_000
 #: work units charged per cell for the Python overhead of one DP step
@@ -484,8 +488,8 @@ class GOFTestResult(TestResult):
         compare (``statistic = (n + 1) S / (m L) - m``, see :func:`score_weights`).
     exact_work : float
         Work estimate of the exact dynamic programme (NaN when not considered, i.e. for
-        "chi2", "scaled" and "permutation"); ``"auto"`` is exact when it is at most
-        :data:`EXACT_WORK_LIMIT` and the tie condition holds.
+        "chi2", "scaled" and "permutation"); see ``method="auto"`` in
+        :func:`roc_gof_test` for how it decides.
     n_resamples : int or None
         Monte Carlo replicates of the permutation p-value (None for other methods).
     """
@@ -636,17 +640,21 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         How the p-value is obtained (the statistic is the same):
 
         * ``"auto"`` (default): ``"exact"`` when (a) ``ties="random"`` or the pooled
-          sample has no tied values, **and** (b) the exact programme's work estimate
-          is at most :data:`EXACT_WORK_LIMIT` = 2e7 (about 0.1 s); otherwise
-          ``"permutation"`` with ``n_resamples`` and ``random_state``.  The estimate
+          sample has no tied values, **and** (b) the exact programme is cheap: its
+          work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_resamples *
+          (m + n))`` -- 2e7 (about 0.05 s), or the estimated work of the permutation
+          p-value if that is larger -- and its table has at most
+          :data:`EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
+          ``"permutation"`` with ``n_resamples`` and ``random_state``.  ``W``
           (``exact_work`` in the result) is, summed over the k cells j,
           :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
           (m - a + 1)(S - w_j a^2)`, with :math:`S = \sum_j w_j O_j^2` the observed
           integer score (``score``; :math:`w_j = 1` for the n + 1 cells).  It grows with
-          m and with the statistic: under H0 with the n + 1 cells, m = n = 50 is
-          typically exact and m = n = 80 typically not; a sample with many positives
-          per cell (m >> n) goes to the permutation p-value.  ``pvalue_method`` says
-          which one was used; both hold their size (validation/rossa_mc.py).
+          m and with the statistic: under H0 with the n + 1 cells and the default
+          ``n_resamples``, m = n = 60 is typically exact and m = n = 100 typically not;
+          a sample with many positives per cell (m >> n) goes to the permutation
+          p-value.  ``pvalue_method`` says which one was used; both hold their size
+          (validation/rossa_mc.py).
         * ``"exact"``: the exact null p-value :math:`P_0(T \ge T_{obs})`, with the count
           vector uniform over the :math:`\binom{m+n}{m}` compositions of m into n + 1
           parts (Dirichlet-multinomial for grouped cells), by a dynamic programme over
@@ -788,8 +796,9 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
                                  "%d) for m = %d positives; use method='permutation' or "
                                  "'auto'" % ((m + 1.0) * (s_obs + 1.0), EXACT_MAX_ENTRIES, m))
         else:
-            used = ("exact" if uniform_null and work <= EXACT_WORK_LIMIT
-                    else "permutation")
+            budget = max(EXACT_WORK_LIMIT, PERMUTATION_ENTRY_WORK * n_resamples * (m + n))
+            cheap = work <= budget and (m + 1.0) * (s_obs + 1.0) <= EXACT_MAX_ENTRIES
+            used = "exact" if uniform_null and cheap else "permutation"
 
     if used == "exact":
         pvalue = _exact_sf(m, sizes, weights, s_obs)
