@@ -81,7 +81,8 @@ The dynamic programme.  Pearson's statistic is
 :math:`\chi^2 = \frac{n+1}{m} \sum_j O_j^2 / s_j - m`, an increasing function of
 :math:`S = \sum_j w_j O_j^2` with the integer weights :math:`w_j = L / s_j`
 (:math:`L` = lcm of the cell sizes; the sizes differ by at most one, so
-:math:`w_j \in \{1\}` ungrouped and :math:`\{s+1, s\}` grouped).  S is an integer, so
+every :math:`w_j = 1` when the sizes are equal, as for the n + 1 cells, and
+:math:`w_j \in \{s+1, s\}` for cells of sizes s and s + 1).  S is an integer, so
 :math:`\chi^2 \ge \chi^2_{obs} \iff S \ge S_{obs}` is decided exactly, in the
 permutation p-value too.  Processing the cells in order, the count of cell j given the
 ``r`` positives left for the ``R`` values left is (Dirichlet-multinomial, uniform
