@@ -271,3 +271,22 @@ def test_plot_tree_draws_every_node():
     with pytest.raises(ValueError, match="max_depth"):
         plot_tree(t, max_depth=-1)
     plt.close("all")
+
+
+def test_class_order_follows_the_factor_levels():
+    """Issue 9 item 4: an R factor's level order is the class order (classes_[1] is the
+    positive class pi_0); the same data with the levels reversed swap the roles."""
+    pd = pytest.importorskip("pandas")
+    X = np.array([[0.1, -1], [0.2, 1], [0.3, 4], [0.6, 6.5],
+                  [0.5, 3], [0.55, 6], [0.8, 7], [0.9, 0]])
+    lab = np.array(["no"] * 4 + ["yes"] * 4)
+    for y in (pd.Series(lab, dtype=pd.CategoricalDtype(["yes", "no"])),
+              pd.Categorical(lab, categories=["yes", "no"])):
+        t = ROCTreeClassifier(max_depth=1).fit(X, y)
+        assert list(t.classes_) == ["yes", "no"]                 # not sorted
+        ref = ROCTreeClassifier(max_depth=1).fit(X, np.where(lab == "no", 1, 0))
+        assert t.tree_.split[0].feature == ref.tree_.split[0].feature
+        np.testing.assert_allclose(t.statistics_[1], ref.statistics_[1])
+        np.testing.assert_array_equal(t.predict(X) == "no", ref.predict(X) == 1)
+    with pytest.raises(ValueError, match="both classes"):
+        ROCTreeClassifier().fit(X, pd.Categorical(["no"] * 8, categories=["yes", "no"]))

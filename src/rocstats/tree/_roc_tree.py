@@ -26,6 +26,8 @@ import numbers
 
 import numpy as np
 
+from .._labels import class_labels
+
 from ._base import CostComplexityMixin
 from ._tree import LE, LT, Split, Tree
 
@@ -318,17 +320,17 @@ class ROCTreeClassifier(CostComplexityMixin):
         two-class ``y``."""
         self._check_params()
         X, names = self._as_X(X)
-        y = np.asarray(y)
-        if y.ndim != 1 or y.shape[0] != X.shape[0]:
-            raise ValueError("y must be 1-D with one label per row of X (%d), got shape %s"
-                             % (X.shape[0], y.shape))
-        if y.dtype.kind == "f" and np.isnan(y).any():
-            raise ValueError("y contains NaN")
-        classes, codes = np.unique(y, return_inverse=True)
-        codes = codes.reshape(-1)
-        if classes.size != 2:
-            raise ValueError("ROCTreeClassifier needs a binary outcome: y has %d class(es) %s"
-                             % (classes.size, classes.tolist()[:5]))
+        # the label contract: sorted classes, or a categorical's level order (R factor);
+        # classes_[1] is the positive class pi_0
+        cl = class_labels(y, name="y")
+        if cl.codes.shape[0] != X.shape[0]:
+            raise ValueError("y must have one label per row of X (%d), got %d"
+                             % (X.shape[0], cl.codes.shape[0]))
+        classes, codes = cl.classes, cl.codes
+        if classes.size != 2 or (cl.counts == 0).any():
+            raise ValueError("ROCTreeClassifier needs a binary outcome with both classes "
+                             "present: y has classes %s with counts %s"
+                             % (classes.tolist()[:5], cl.counts.tolist()[:5]))
         if np.isnan(X).all(axis=1).any():
             raise ValueError("X has rows with every value missing")
         self.classes_ = classes
