@@ -63,3 +63,115 @@ def best_cut_def(pos, neg, method):
         rows.append((crit, c, se, sp))
     best = max(r[0] for r in rows) if method == "youden" else min(r[0] for r in rows)
     return best, [(c, se, sp) for crit, c, se, sp in rows if crit == best]
+# --------------------------------------------------------------------------- Rossa (seed 003)
+# Orientation (sections 1-3): pi_0 = positives, sample C of size m; pi_1 = negatives,
+# sample Z of size n; G_n = EDF of the negatives (10); cell of C_j = n G_n(C_j) (20).
+def rossa_cell_index_def(pos, neg, rule="upper"):
+    """n G_n(C_j) for every positive by pairwise counting: #{Z_i < C_j}, plus
+    #{Z_i == C_j} for rule "upper" (the EDF (10) is right-continuous)."""
+    out = []
+    for c in pos:
+        below = sum(1 for z in neg if z < c)
+        tied = sum(1 for z in neg if z == c)
+        out.append(below + (tied if rule == "upper" else 0))
+    return np.array(out, dtype=np.int64)
+
+
+def rossa_cells_def(n, k):
+    """Cell of every value v = 0..n for k cells 'as even as possible', by a loop:
+    cell j starts at floor(j (n+1) / k)."""
+    starts = [j * (n + 1) // k for j in range(k)]
+    return np.array([max(j for j in range(k) if starts[j] <= v) for v in range(n + 1)])
+
+
+def rossa_counts_def(idx, n, cells=None):
+    """Cell counts O_j of the indices ``idx`` (values 0..n) and the cell sizes."""
+    if cells is None:
+        return np.bincount(idx, minlength=n + 1), np.ones(n + 1, dtype=np.int64)
+    cell_of = rossa_cells_def(n, cells)
+    return (np.bincount(cell_of[np.asarray(idx, dtype=np.int64)], minlength=cells),
+            np.bincount(cell_of, minlength=cells))
+
+
+def rossa_statistic_fraction(counts, sizes, n):
+    """Pearson's (21) as an exact Fraction: sum (O_j - m p_j)^2 / (m p_j), p_j = s_j/(n+1)."""
+    from fractions import Fraction
+
+    m = int(sum(counts))
+    total = Fraction(0)
+    for o, s in zip(counts, sizes):
+        e = Fraction(m * int(s), n + 1)
+        total += (int(o) - e) ** 2 / e
+    return total
+
+
+def rossa_statistic_def(pos, neg, rule="upper", cells=None):
+    """(statistic as float, counts) from the pairwise definition."""
+    n = len(neg)
+    counts, sizes = rossa_counts_def(rossa_cell_index_def(pos, neg, rule), n, cells)
+    return float(rossa_statistic_fraction(counts, sizes, n)), counts
+
+
+def compositions(total, parts):
+    """Every composition of ``total`` into ``parts`` non-negative parts (stars and bars)."""
+    import itertools
+
+    for bars in itertools.combinations(range(total + parts - 1), parts - 1):
+        b = (-1,) + bars + (total + parts - 1,)
+        yield tuple(b[i + 1] - b[i] - 1 for i in range(parts))
+
+
+def rossa_exact_pvalue_def(values_obs, n, cells=None):
+    """Exact null p-value P0(T >= T_obs) as a Fraction, by listing every composition of m
+    into n + 1 parts (each one ordering of the labels, all equally likely under H0) and
+    computing (21) in exact rational arithmetic.  ``values_obs``: the observed counts
+    of the n + 1 values 0..n of n G_n(C) (ungrouped, length n + 1)."""
+    from fractions import Fraction
+
+    if len(values_obs) != n + 1:
+        raise ValueError("values_obs must have n + 1 entries")
+    m = int(sum(values_obs))
+    if cells is None:
+        sizes = [1] * (n + 1)
+        cell_of = list(range(n + 1))
+    else:
+        cell_of = list(rossa_cells_def(n, cells))
+        sizes = list(np.bincount(cell_of, minlength=cells))
+
+    def grouped(comp):
+        out = [0] * len(sizes)
+        for v, c in enumerate(comp):
+            out[cell_of[v]] += int(c)
+        return out
+
+    t_obs = rossa_statistic_fraction(grouped(values_obs), sizes, n)
+    hits = total = 0
+    for comp in compositions(m, n + 1):
+        hits += rossa_statistic_fraction(grouped(comp), sizes, n) >= t_obs
+        total += 1
+    return Fraction(hits, total)
+
+
+def rossa_permutation_pvalue_def(y, x, rule="upper", cells=None):
+    """Exact permutation p-value as a Fraction: every assignment of the m positive labels
+    to the observed pooled values (ties included), the statistic by pairwise counting
+    in exact rational arithmetic."""
+    import itertools
+    from fractions import Fraction
+
+    y, x = np.asarray(y), np.asarray(x, dtype=float)
+    m, N = int(y.sum()), y.size
+    n = N - m
+
+    def stat(lab):
+        counts, sizes = rossa_counts_def(rossa_cell_index_def(x[lab], x[~lab], rule), n, cells)
+        return rossa_statistic_fraction(counts, sizes, n)
+
+    t_obs = stat(y == 1)
+    hits = total = 0
+    for pos in itertools.combinations(range(N), m):
+        lab = np.zeros(N, dtype=bool)
+        lab[list(pos)] = True
+        hits += stat(lab) >= t_obs
+        total += 1
+    return Fraction(hits, total)

@@ -1,7 +1,8 @@
 """ROCTreeClassifier (Rossa, section 4) against independent definitions: at every internal
 node the split variable maximises the chi-square statistic (21) recomputed here by brute
-force, and the threshold is a point of its ROC curve closest to (0, 1) (brute force over
-every observed value and both orientations)."""
+force (the positives, pi_0, placed in the EDF of the negatives, pi_1: n + 1 cells for n
+negatives), and the partition is one of those closest to (0, 1) (brute force over every
+observed value and both orientations)."""
 import numpy as np
 import pytest
 
@@ -10,9 +11,10 @@ from rocstats.tree._tree import LE, LT
 
 
 def _rossa_stat(pos, neg):
-    """Formula (21): cells i = 0..n, O_i = #{negatives with #{positives <= C_j} = i}."""
-    n, m = len(pos), len(neg)
-    idx = [sum(1 for a in pos if a <= c) for c in neg]
+    """Formula (21): cells i = 0..n (n negatives), O_i = #{positives C_j with
+    #{negatives Z <= C_j} = i} (the EDF (10) of the negatives at C_j, (20))."""
+    m, n = len(pos), len(neg)
+    idx = [sum(1 for z in neg if z <= c) for c in pos]
     O = np.bincount(idx, minlength=n + 1)
     e = m / (n + 1)
     return float(((O - e) ** 2 / e).sum())
@@ -71,9 +73,15 @@ def test_every_node_follows_rossas_rule(seed):
         assert stats[s.feature] == pytest.approx(max(stats), abs=1e-9)
         assert s.feature == int(np.argmax(stats))
         # the threshold is one of the closest points to (0, 1) of this variable
-        positive_side = (X[r, s.feature] >= s.threshold if s.kind == LT
-                         else X[r, s.feature] <= s.threshold)
         assert s.kind in (LT, LE)
+        go = s.direction(X[r, s.feature])
+        # "<" (kind LT): the right child is the positive side; ">" (LE): the left one
+        positive_side = go > 0 if s.kind == LT else go < 0
+        xr = X[r, s.feature]
+        if s.kind == LT:     # the paper's form: x > x0, x0 the largest value sent left
+            np.testing.assert_array_equal(positive_side, xr > xr[~positive_side].max())
+        else:
+            np.testing.assert_array_equal(positive_side, xr < xr[~positive_side].min())
         se = positive_side[y[r] == 1].mean()
         sp = 1 - positive_side[y[r] == 0].mean()
         assert (1 - se) ** 2 + (1 - sp) ** 2 == pytest.approx(
@@ -111,10 +119,14 @@ def test_docstring_example_and_labels():
     y = np.array(["neg"] * 4 + ["pos"] * 4)
     t = ROCTreeClassifier(max_depth=1).fit(X, y)
     s = t.tree_.split[0]
-    # variable 0: O = (3, 0, 1, 0, 0), expected 4/5 per cell: T = 8.5; variable 1: 1.0
-    assert (s.feature, s.threshold, s.improve) == (0, 0.4, 8.5)   # pROC midpoint of 0.3, 0.5
-    np.testing.assert_allclose(t.statistics_[1], [8.5, 1.0])  # root = node 1
+    # positives ("pos" = classes_[1] = pi_0) placed among the 4 negatives, 5 cells with
+    # 4/5 expected: variable 0: O = (0, 0, 0, 2, 2), T = 6; variable 1: O = (0, 1, 1, 1, 1),
+    # T = 1 (the old orientation gave 8.5 and 1)
+    assert (s.feature, s.improve) == (0, 6.0)
+    np.testing.assert_allclose(t.statistics_[1], [6.0, 1.0])  # root = node 1
     assert list(t.classes_) == ["neg", "pos"]
+    # x > x0 = 0.3 goes right (Se 1, Sp 3/4), whatever number represents the threshold
+    np.testing.assert_array_equal(s.direction(X[:, 0]), [-1, -1, -1, 1, 1, 1, 1, 1])
     np.testing.assert_array_equal(t.tree_.value[1:], [[3, 0], [1, 4]])
 
 
@@ -259,3 +271,22 @@ def test_plot_tree_draws_every_node():
     with pytest.raises(ValueError, match="max_depth"):
         plot_tree(t, max_depth=-1)
     plt.close("all")
+
+
+def test_class_order_follows_the_factor_levels():
+    """Issue 9 item 4: an R factor's level order is the class order (classes_[1] is the
+    positive class pi_0); the same data with the levels reversed swap the roles."""
+    pd = pytest.importorskip("pandas")
+    X = np.array([[0.1, -1], [0.2, 1], [0.3, 4], [0.6, 6.5],
+                  [0.5, 3], [0.55, 6], [0.8, 7], [0.9, 0]])
+    lab = np.array(["no"] * 4 + ["yes"] * 4)
+    for y in (pd.Series(lab, dtype=pd.CategoricalDtype(["yes", "no"])),
+              pd.Categorical(lab, categories=["yes", "no"])):
+        t = ROCTreeClassifier(max_depth=1).fit(X, y)
+        assert list(t.classes_) == ["yes", "no"]                 # not sorted
+        ref = ROCTreeClassifier(max_depth=1).fit(X, np.where(lab == "no", 1, 0))
+        assert t.tree_.split[0].feature == ref.tree_.split[0].feature
+        np.testing.assert_allclose(t.statistics_[1], ref.statistics_[1])
+        np.testing.assert_array_equal(t.predict(X) == "no", ref.predict(X) == 1)
+    with pytest.raises(ValueError, match="both classes"):
+        ROCTreeClassifier().fit(X, pd.Categorical(["no"] * 8, categories=["yes", "no"]))

@@ -1,83 +1,121 @@
 r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v, and her classification rule.
 
-Notation (Rossa, "Classification tree based on receiver operating characteristic
-curves", formulas (19)-(21) as quoted in issue 3; the paper itself was not available to
-us, see *Reading of the paper* below):
+Reference: A. Rossa, "Classification tree based on receiver operating characteristic
+curves" (seed 003); equation numbers below are the paper's.
 
-* :math:`\pi_1` sample :math:`X_1, \dots, X_n` -- the **positive** class
-  (``y_true == pos_label``, the cases), of size ``n``;
-* :math:`\pi_0` sample :math:`C_1, \dots, C_m` -- the **negative** class (the controls),
-  of size ``m``.
+Notation (the paper's, sections 1-3)
+------------------------------------
+An individual is assigned to :math:`\pi_0` when its score exceeds a threshold
+(section 1 and section 4), and the ROC curve plots :math:`P(X > x \mid \pi_0)` against
+:math:`P(X > x \mid \pi_1)` (section 2, (9)).  So:
 
-This is the paper's notation and the reverse of :class:`rocstats.AUCResult`, whose ``m``
-is the number of positives; the results below therefore carry ``n_pos`` (= n) and
-``n_neg`` (= m) by name.
+* :math:`\pi_0`, sample :math:`C_1, \dots, C_m` (2), (8), CDF :math:`F`: the
+  **positive** class (``y_true == pos_label``, higher scores), of size ``m``;
+* :math:`\pi_1`, sample :math:`Z_1, \dots, Z_n` (1), (7), CDF :math:`G`: the
+  **negative** class (the controls), of size ``n``.
 
-:math:`G_n` is the empirical distribution function of the positives, and the test looks
-at the sample :math:`G_n(C_1), \dots, G_n(C_m)` (20): the *placement values* of the
-negatives in the positive sample.  The cell index of :math:`C_j` is
-:math:`n G_n(C_j) \in \{0, \dots, n\}`, the number of positives below it.  Under H0 (both
-samples from one continuous distribution, i.e. ROC(v) = v) each cell index is discrete
-uniform, :math:`p_i = 1/(n+1)` (19), and the statistic is Pearson's (21)
+(The paper codes :math:`Y = 0` for :math:`\pi_0` (6); rocstats' ``pos_label`` names
+:math:`\pi_0`.)  Results carry ``n_pos`` (= m) and ``n_neg`` (= n) by name.
 
-.. math:: T = \sum_{i=0}^{n} \frac{(O_i - m p_i)^2}{m p_i}
+* (9): :math:`ROC(v) = 1 - F(G^{-1}(1 - v))`, the true positive rate at false positive
+  rate ``v``;
+* (16): ROC is the CDF of :math:`W = 1 - G(C)`, so H0 (15), ROC(v) = v, is equivalent to
+  (17): :math:`G(C) \sim U[0, 1]` (for continuous G);
+* (10): :math:`G_n(x) = \frac1n \sum_i 1(Z_i \le x)`, the (right-continuous) EDF of the
+  **negatives**;
+* (20): the sample :math:`G_n(C_1), \dots, G_n(C_m)` -- the *placement values* of the
+  positives in the negative sample.  The cell index of :math:`C_j` is
+  :math:`i = n G_n(C_j) = \#\{Z \le C_j\} \in \{0, \dots, n\}`;
+* (18)-(19): under H0 each index is discrete uniform, :math:`p_i = 1/(n+1)`;
+* (21): Pearson's statistic
 
-with ``n`` degrees of freedom.
+  .. math:: \chi^2 = \sum_{i=0}^{n} \frac{(m_i - m p_i)^2}{m p_i}
 
-Exact null distribution (used to judge the approximations)
------------------------------------------------------------
-The ``m`` placement values all refer to the *same* positive sample, so they are not
-independent and the counts :math:`O_0, \dots, O_n` are **not** multinomial.  Under H0
-the pooled sample is exchangeable, every one of the :math:`\binom{n+m}{n}` orderings of
-the labels is equally likely, and the count vector is in one-to-one correspondence with
-the ordering: it is *uniform over the compositions of m into n+1 parts* (Bose-Einstein),
-i.e. Dirichlet-multinomial with all parameters 1.  Grouping the n+1 values into cells of
-sizes :math:`s_1, \dots, s_k` gives a Dirichlet-multinomial with parameters
-:math:`s_j` (sum n+1), whose covariance is the multinomial one times
+  with :math:`m_i` the number of positives in cell i, referred by the paper to
+  chi-square with ``n`` degrees of freedom (n = number of **negatives**).
 
-.. math:: c = \frac{m + n + 1}{n + 2},
+Example: positives 3, 4, 5 and negatives 1, 2 (m = 3, n = 2): every positive exceeds
+both negatives, the counts are (0, 0, 3) against 1 expected in each of the 3 cells, the
+statistic is 6 on 2 df.
 
-so :math:`E_0[T] = (k - 1)\, c` exactly, not ``k - 1``.  The paper's n-df chi-square
-reference therefore rejects far too often unless ``m`` is small compared with ``n``
-(m = n = 50: nominal 5 %, actual about 90 %; see validation/rossa_mc.py).  We offer
+Exact null distribution
+-----------------------
+The ``m`` placement values all refer to the *same* negative sample, so they are not
+independent and the counts :math:`O_0, \dots, O_n` are **not** multinomial (the marginal
+law (19) is right, the joint law is not that of m independent draws).  Under H0 the
+pooled sample is exchangeable: every one of the :math:`\binom{m+n}{m}` orderings of the
+labels is equally likely, and the count vector is in one-to-one correspondence with the
+ordering (:math:`O_i` = positives between the i-th and (i+1)-th negative).  It is
+therefore *uniform over the compositions of m into n+1 parts* (Bose-Einstein), i.e.
+Dirichlet-multinomial with m trials and all n + 1 parameters 1.  Grouping the n+1 values
+into cells of sizes :math:`s_1, \dots, s_k` gives a Dirichlet-multinomial with
+parameters :math:`s_j` (sum :math:`\alpha_0 = n + 1`); its covariance is the
+multinomial one times :math:`(m + \alpha_0)/(1 + \alpha_0)`:
 
-* ``method="chi2"``: the paper's reference, chi-square with ``k - 1`` df (``k = n + 1``
-  cells by default).  Kept because it is the published test; it warns
-  (:class:`GOFApproximationWarning`) when it is known to be off.
-* ``method="scaled"``: :math:`T / c` referred to chi-square with ``k - 1`` df.  For
-  grouped cells (``cells=k``) with expected counts >= 5 and cells spanning several values
-  each, the grouped counts are approximately normal with exactly this covariance and the
-  test holds its size (validated by simulation).  For the ungrouped n+1 cells the mean is
-  right but the shape is not (still anti-conservative, sizes 0.07-0.12 at 5 %).
-* ``method="permutation"``: Monte Carlo permutation p-value, exact up to Monte Carlo
-  error for any m, n, cells and tie rule.
+.. math:: c = \frac{m + n + 1}{n + 2} \quad (m \text{ positives}, n \text{ negatives}),
+
+so :math:`E_0[\chi^2] = (k - 1)\, c` exactly, not ``k - 1``.  The paper's n-df
+chi-square reference therefore rejects far too often unless the positives are few
+compared with the negatives (m = n = 50: nominal 5 %, actual about 90 %; see
+validation/rossa_mc.py).  Both facts (uniform compositions, the mean) are checked by
+exact enumeration in tests/test_gof.py.
+
+P-values
+--------
+* ``method="exact"``: :math:`P_0(\chi^2 \ge \chi^2_{obs})` under the uniform law over
+  compositions, by a dynamic programme over the cells (below).  Exact (up to float
+  rounding of probabilities, never of the comparison) whenever that law is the null:
+  ``ties="random"``, or no tied values at all in the pooled sample.
+* ``method="permutation"``: Monte Carlo permutation p-value
+  :math:`(1 + \#\{T^* \ge T\}) / (B + 1)`; valid for every m, n, cells and tie rule.
+* ``method="auto"`` (default): ``"exact"`` when it applies (previous point) and its
+  work estimate is small (at most :data:`EXACT_WORK_LIMIT`, or at most the estimated
+  work of the permutation p-value), else ``"permutation"``.
+* ``method="chi2"``: the paper's chi-square reference with ``k - 1`` df (``k = n + 1``
+  cells by default).  Kept because it is the published test; anti-conservative, it warns
+  (:class:`GOFApproximationWarning`).
+* ``method="scaled"``: :math:`\chi^2 / c` referred to chi-square with ``k - 1`` df, an
+  approximation for grouped cells with expected counts >= 5.
+
+The dynamic programme.  Pearson's statistic is
+:math:`\chi^2 = \frac{n+1}{m} \sum_j O_j^2 / s_j - m`, an increasing function of
+:math:`S = \sum_j w_j O_j^2` with the integer weights :math:`w_j = L / s_j`
+(:math:`L` = lcm of the cell sizes; the sizes differ by at most one, so
+every :math:`w_j = 1` when the sizes are equal, as for the n + 1 cells, and
+:math:`w_j \in \{s+1, s\}` for cells of sizes s and s + 1).  S is an integer, so
+:math:`\chi^2 \ge \chi^2_{obs} \iff S \ge S_{obs}` is decided exactly, in the
+permutation p-value too.  Processing the cells in order, the count of cell j given the
+``r`` positives left for the ``R`` values left is (Dirichlet-multinomial, uniform
+compositions)
+
+.. math:: P(O_j = a \mid r, R) = \binom{a + s_j - 1}{s_j - 1}
+          \binom{r - a + R - s_j - 1}{R - s_j - 1} \Big/ \binom{r + R - 1}{R - 1};
+
+the state is (positives used, partial S capped at :math:`S_{obs}`: S never decreases,
+so every value :math:`\ge S_{obs}` is one absorbing state).  The work is
+:math:`O(k \cdot m \cdot S_{obs} \sqrt{S_{obs}})` array operations (reported as
+``exact_work``).
 
 Ties
 ----
-A negative tied with positives needs a rule for :math:`n G_n(C_j)`:
+A positive tied with negatives needs a rule for :math:`n G_n(C_j)`:
 
-* ``ties="random"`` (default): ties are broken by an independent uniform random order of
+* ``ties="random"`` (default): ties broken by an independent uniform random order of
   the pooled sample (drawn from ``random_state``); the cell index is then the number of
-  positives before :math:`C_j` in that order.  Under H0 the label arrangement is uniform
-  whatever the ties, so the null law above (uniform cells, Dirichlet-multinomial counts)
-  holds **exactly** even for discrete data.  Without ties nothing random is drawn.
-* ``ties="upper"``: :math:`\#\{X_i \le C_j\}` -- the paper's formula (20) read literally
-  with the right-continuous EDF.  Deterministic; with ties the cell probabilities are no
-  longer 1/(n+1) (a constant variable puts every negative in cell n).
-* ``ties="lower"``: :math:`\#\{X_i < C_j\}`.  Deterministic, mirror image of "upper".
+  negatives before :math:`C_j` in that order.  Under H0 the label arrangement is uniform
+  whatever the ties, so the null law above holds **exactly** even for discrete data.
+  Without ties in the pooled sample nothing random is drawn.
+* ``ties="upper"``: :math:`\#\{Z_i \le C_j\}` -- the EDF (10) read literally.
+  Deterministic; with ties the cell probabilities are no longer 1/(n+1) (a constant
+  variable puts every positive in cell n).
+* ``ties="lower"``: :math:`\#\{Z_i < C_j\}`.  Deterministic, mirror image of "upper".
 
 A "mid" rule (count ties 1/2) is not offered: it gives half-integer indices that belong
 to no cell.  The permutation p-value is valid under every rule (it permutes labels over
 the observed values, ties included).
-
-Reading of the paper
---------------------
-We could not obtain the paper's text; the test follows the issue's summary of
-formulas (19)-(21).  Our reading: :math:`\pi_1` is the positive class, :math:`G_n` the
-ordinary (right-continuous) EDF, cells indexed by :math:`n G_n(C_j)`.  Swapping the roles
-of the classes gives a different (but equally valid) statistic; the rule of section 4
-compares variables on the same rows, so the choice does not favour any variable.
 """
+import collections
+import math
 import numbers
 import warnings
 from dataclasses import dataclass, field
@@ -94,7 +132,7 @@ __all__ = ["roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult",
            "GOFApproximationWarning"]
 
 TIES = ("random", "upper", "lower")
-METHODS = ("chi2", "scaled", "permutation")
+METHODS = ("auto", "exact", "permutation", "chi2", "scaled")
 _DIRECTIONS = ("<", ">", "best")
 #: minimum expected count of the chi-square rule of thumb
 MIN_EXPECTED = 5.0
@@ -102,6 +140,17 @@ MIN_EXPECTED = 5.0
 _MAX_INFLATION = 1.1
 #: permutation replicates are evaluated in blocks of about this many matrix entries
 _BLOCK = 1 << 21
+#: ``method="auto"`` uses the exact dynamic programme when its work estimate
+#: (``GOFTestResult.exact_work``, elementary array operations of about 1-3 ns) is at
+#: most this (about 0.05 s on one core) or at most the permutation's estimate
+EXACT_WORK_LIMIT = 2e7
+#: work units charged per entry of the permutation p-value (``n_resamples * (m + n)``
+#: entries; one entry costs about as much as 15 units of the exact programme)
+PERMUTATION_ENTRY_WORK = 15.0
+#: ``method="exact"`` refuses tables of more than this many float64 entries (80 MB)
+EXACT_MAX_ENTRIES = 10_000_000
+#: work units charged per cell for the Python overhead of one DP step
+_CELL_OVERHEAD = 2e4
 
 
 class GOFApproximationWarning(UserWarning):
@@ -110,7 +159,8 @@ class GOFApproximationWarning(UserWarning):
 
 # --------------------------------------------------------------------------- cells
 def cell_edges(n, cells=None):
-    """Integer edges of ``k`` cells over the ``n + 1`` values ``0..n`` of ``n G_n(C)``.
+    """Integer edges of ``k`` cells over the ``n + 1`` values ``0..n`` of ``n G_n(C)``
+    (``n`` = number of negatives).
 
     Cell ``j`` holds the values ``edges[j] .. edges[j+1] - 1`` with
     ``edges[j] = floor(j (n + 1) / k)``; sizes differ by at most one (as even as
@@ -121,14 +171,25 @@ def cell_edges(n, cells=None):
 
 
 def cell_probs(n, cells=None):
-    """Exact null cell probabilities ``size_j / (n + 1)`` (they sum to 1 exactly)."""
+    """Exact null cell probabilities ``size_j / (n + 1)`` (19) (they sum to 1 exactly)."""
     return np.diff(cell_edges(n, cells)) / (n + 1.0)
 
 
 def inflation_factor(n, m):
-    """``c = (m + n + 1) / (n + 2)``: the exact null covariance of the (grouped) counts is
+    """``c = (m + n + 1) / (n + 2)`` with ``n`` negatives (the EDF sample) and ``m``
+    positives (the placed sample): the exact null covariance of the (grouped) counts is
     the multinomial one times c, so ``E_0[T] = (k - 1) c`` (see the module docstring)."""
     return (m + n + 1.0) / (n + 2.0)
+
+
+def score_weights(sizes):
+    """Integer weights ``w_j = L / s_j`` (``L`` = lcm of the cell sizes) and ``L``:
+    ``S = sum_j w_j O_j^2`` is an integer and ``T = (n + 1) S / (m L) - m``."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    L = 1
+    for s in np.unique(sizes):
+        L = L * int(s) // math.gcd(L, int(s))
+    return (L // sizes).astype(np.int64), L
 
 
 def _check_cells(cells, n):
@@ -142,7 +203,7 @@ def _check_cells(cells, n):
         raise ValueError("cells must be >= 2 (one cell has no degrees of freedom), got %d" % k)
     if k > n + 1:
         raise ValueError("cells=%d is more than the n+1 = %d possible values of n*G_n(C) "
-                         "with n = %d positives; use cells <= %d or cells=None"
+                         "with n = %d negatives; use cells <= %d or cells=None"
                          % (k, n + 1, n, n + 1))
     return k
 
@@ -153,58 +214,69 @@ def _check_ties(ties):
     return ties
 
 
+def _has_ties(values):
+    v = np.sort(values)
+    return bool(np.any(v[1:] == v[:-1]))
+
+
 # --------------------------------------------------------------------------- kernels
 def _cell_index(x_pos, x_neg, *, ties, rng=None):
-    """``n G_n(C_j)`` for every negative (int64, input order of ``x_neg``).
+    """``n G_n(C_j)`` (20) for every positive ``C_j`` (int64, input order of ``x_pos``):
+    the number of negatives ``<=`` it ("upper", (10)), ``<`` it ("lower"), or before it
+    in a uniformly random order of the pooled sample ("random").
 
-    ``x_pos``, ``x_neg``: validated finite float64 arrays.  ``ties`` as in
-    :func:`roc_gof_test`; ``rng`` (a ``numpy.random.Generator``) is used only by
-    ``ties="random"`` and only when a negative equals some positive.
+    ``x_pos``, ``x_neg``: validated finite float64 arrays.  ``rng`` (a
+    ``numpy.random.Generator``) is used only by ``ties="random"`` and only when a
+    positive equals some negative.
     """
-    xs = np.sort(x_pos)
-    lo = np.searchsorted(xs, x_neg, side="left")
+    zs = np.sort(x_neg)
+    lo = np.searchsorted(zs, x_pos, side="left")
     if ties == "lower":
         return lo.astype(np.int64)
-    hi = np.searchsorted(xs, x_neg, side="right")
+    hi = np.searchsorted(zs, x_pos, side="right")
     if ties == "upper" or np.array_equal(lo, hi):
         return hi.astype(np.int64)
-    # random tie-breaking: one uniform random order of the pooled sample
     _, _, idx = _pooled_order(x_pos, x_neg, ties="random", rng=rng)
     return idx
 
 
 def _pooled_order(x_pos, x_neg, *, ties, rng=None):
     """The pooled sample in a linear order and, per sorted position, where to read
-    "positives before it" from the cumulative count.
+    "negatives before it" from the cumulative count.
 
-    Returns ``(is_pos_sorted, ref, cell_index)``: ``is_pos_sorted[p]`` is the label at
-    sorted position ``p``; for any labelling ``L`` of the sorted positions with
-    ``Cum = r_[0, cumsum(L)]``, the cell index of a negative at position ``p`` is
-    ``Cum[ref[p]]`` (``ref[p] = p`` for "random", one past the end of p's tie group
-    for "upper", the start of p's tie group for "lower"); ``cell_index`` is that index
-    for the observed labels, in the input order of ``x_neg``.
+    Returns ``(is_neg_sorted, ref, cell_index)``: ``is_neg_sorted[p]`` says whether
+    sorted position ``p`` holds a negative; for any labelling ``L`` of the sorted
+    positions with ``Cum = r_[0, cumsum(L)]`` (L = 1 for a negative), the cell index of a
+    positive at position ``p`` is ``Cum[ref[p]]`` (``ref[p] = p`` for "random", one past
+    the end of p's tie group for "upper", the start of p's tie group for "lower");
+    ``cell_index`` is that index for the observed labels, in the input order of
+    ``x_pos``.  ``ties="random"`` draws ``m + n`` uniforms from ``rng`` when the pooled
+    sample has tied values (and nothing otherwise).
     """
-    n, m = x_pos.size, x_neg.size
+    m, n = x_pos.size, x_neg.size
     vals = np.concatenate([x_pos, x_neg])
     if ties == "random":
-        if rng is None:
-            raise ValueError("ties='random' needs a random generator")
-        order = np.lexsort((rng.random(n + m), vals))
-        ref = np.arange(n + m, dtype=np.int64)
+        order = np.argsort(vals, kind="stable")
+        v = vals[order]
+        if np.any(v[1:] == v[:-1]):
+            if rng is None:
+                raise ValueError("ties='random' needs a random generator")
+            order = np.lexsort((rng.random(m + n), vals))
+        ref = np.arange(m + n, dtype=np.int64)
     else:
         order = np.argsort(vals, kind="stable")
         v = vals[order]
         new = np.r_[True, v[1:] != v[:-1]]
         start = np.flatnonzero(new)
-        stop = np.r_[start[1:], n + m]
+        stop = np.r_[start[1:], m + n]
         group = np.cumsum(new) - 1
         ref = (stop if ties == "upper" else start)[group].astype(np.int64)
-    is_pos_sorted = order < n
-    cum = np.r_[0, np.cumsum(is_pos_sorted)]
-    neg_sorted = ~is_pos_sorted
+    is_neg_sorted = order >= m
+    cum = np.r_[0, np.cumsum(is_neg_sorted)]
+    pos_sorted = ~is_neg_sorted
     idx = np.empty(m, dtype=np.int64)
-    idx[order[neg_sorted] - n] = cum[ref[neg_sorted]]
-    return is_pos_sorted, ref, idx
+    idx[order[pos_sorted]] = cum[ref[pos_sorted]]
+    return is_neg_sorted, ref, idx
 
 
 def _pearson(observed, expected):
@@ -218,15 +290,17 @@ def _gof_statistic(x_pos, x_neg, *, cells=None, ties="upper", rng=None):
     Parameters
     ----------
     x_pos : ndarray of float64
-        The :math:`\pi_1` sample (positives, size n >= 1), finite.
+        The :math:`\pi_0` sample :math:`C` (positives, size m >= 1), finite; placed in
+        the negatives' EDF.
     x_neg : ndarray of float64
-        The :math:`\pi_0` sample (negatives, size m >= 1), finite.
+        The :math:`\pi_1` sample :math:`Z` (negatives, size n >= 1), finite; its EDF
+        :math:`G_n` (10) defines the n + 1 cells.
     cells : None or int
         None: the paper's n + 1 cells; k: k grouped cells (2 <= k <= n + 1, not
         checked here).
     ties : {"upper", "lower", "random"}
         As in :func:`roc_gof_test`.  The default here is the deterministic "upper"
-        (the paper's G_n read literally) so that a tree builder gets reproducible splits
+        (the EDF (10) read literally) so that a tree builder gets reproducible splits
         without a generator; pass ``ties="random", rng=...`` for the exact null law.
     rng : numpy.random.Generator, optional
         Needed only for ``ties="random"`` (and consumed only when there are ties).
@@ -234,11 +308,11 @@ def _gof_statistic(x_pos, x_neg, *, cells=None, ties="upper", rng=None):
     Returns
     -------
     float
-        The Pearson statistic; O(n log n + m log n), no input checks, no warnings.
+        The Pearson statistic; O((m + n) log n), no input checks, no warnings.
         The statistic is invariant to reversing the score direction for the ungrouped
         cells (the counts are reversed and the cell probabilities are equal).
     """
-    n, m = x_pos.size, x_neg.size
+    m, n = x_pos.size, x_neg.size
     idx = _cell_index(x_pos, x_neg, ties=ties, rng=rng)
     if cells is None:
         observed = np.bincount(idx, minlength=n + 1)
@@ -249,31 +323,136 @@ def _gof_statistic(x_pos, x_neg, *, cells=None, ties="upper", rng=None):
     return _pearson(observed, m * np.diff(edges) / (n + 1.0))
 
 
-def _permutation_statistics(is_pos_sorted, ref, cellmap, expected, n_resamples, rng):
-    """Statistic of ``n_resamples`` uniform random relabellings of the pooled order."""
-    N = is_pos_sorted.size
-    k = expected.size
-    out = np.empty(n_resamples)
+def _permutation_scores(is_neg_sorted, ref, cellmap, weights, n_resamples, rng):
+    """Integer score ``S* = sum_j w_j O_j*^2`` of ``n_resamples`` uniform random
+    relabellings of the pooled order (int64)."""
+    N = is_neg_sorted.size
+    k = weights.size
+    out = np.empty(n_resamples, dtype=np.int64)
     block = max(1, min(n_resamples, _BLOCK // max(N, 1)))
     done = 0
     while done < n_resamples:
         b = min(block, n_resamples - done)
-        labels = rng.permuted(np.broadcast_to(is_pos_sorted, (b, N)), axis=1)
+        labels = rng.permuted(np.broadcast_to(is_neg_sorted, (b, N)), axis=1)
         cum = np.zeros((b, N + 1), dtype=np.int64)
         np.cumsum(labels, axis=1, out=cum[:, 1:])
-        idx = cum[:, ref]                                # (b, N): index if negative
+        idx = cum[:, ref]                                # (b, N): index if positive
         cell = cellmap[idx] + (np.arange(b, dtype=np.int64) * k)[:, None]
         counts = np.bincount(cell[~labels], minlength=b * k).reshape(b, k)
-        d = counts - expected
-        out[done:done + b] = np.sum(d * d / expected, axis=1)
+        out[done:done + b] = (counts * counts) @ weights
         done += b
     return out
+
+
+def _exact_work(m, weights, cap):
+    """Work estimate of :func:`_exact_sf` (elementary array operations): per cell, the
+    table and its tail sums, the transition matrix and one shifted add of
+    ``(m - a + 1) (cap - w a^2)`` entries for every count ``a`` with ``w a^2 < cap``."""
+    a = np.arange(m + 1, dtype=np.float64)
+    total = 0.0
+    for w, count in zip(*np.unique(np.asarray(weights), return_counts=True)):
+        d = w * a * a
+        live = d < cap
+        per_cell = (_CELL_OVERHEAD + 3.0 * (m + 1) * (cap + 1) + 10.0 * (m + 1) ** 2
+                    + float(np.sum((m - a[live] + 1) * (cap - d[live]))))
+        total += count * per_cell
+    return total
+
+
+def _exact_sf(m, sizes, weights, cap):
+    r"""``P(S >= cap)`` for ``S = sum_j w_j O_j^2`` when the count vector ``O`` of ``m``
+    positives over cells of sizes ``s_j`` is Dirichlet-multinomial with parameters
+    ``s_j`` (uniform over compositions of m into ``sum s_j`` parts): the exact null law.
+
+    The programme run for ``cap`` gives the whole survival function up to ``cap``; it is
+    kept (:data:`_SF_CACHE`, the 64 most recent (m, cells)), so a later call with a
+    smaller ``cap`` is a look-up (repeated tests on samples of one size, e.g. a
+    simulation, run the programme only when S exceeds every earlier S).
+    """
+    cap = int(cap)
+    if cap <= 0:
+        return 1.0
+    key = (int(m), tuple(int(s) for s in sizes), tuple(int(w) for w in weights))
+    sf = _SF_CACHE.get(key)
+    if sf is None or cap >= sf.size:
+        sf = _exact_sf_table(key[0], key[1], key[2], cap)
+        _SF_CACHE[key] = sf
+        while len(_SF_CACHE) > _SF_CACHE_SIZE:
+            _SF_CACHE.popitem(last=False)
+    _SF_CACHE.move_to_end(key)
+    return float(sf[cap])
+
+
+#: (m, cell sizes, weights) -> survival function P(S >= s), s = 0..cap, of the largest
+#: cap computed so far
+_SF_CACHE = collections.OrderedDict()
+_SF_CACHE_SIZE = 64
+
+
+def _exact_sf_table(m, sizes, weights, cap):
+    """``sf[s] = P(S >= s)`` for ``s = 0..cap`` by a dynamic programme over the cells.
+
+    ``V[u, S]`` = probability that the cells so far hold ``u`` positives with partial
+    score ``S`` (index ``cap`` = ``S >= cap``, absorbing because S never decreases).
+    The count of cell j given the ``r`` positives left for the ``R`` values left is
+    Dirichlet-multinomial: ``C(a+s-1, s-1) C(r-a+R-s-1, R-s-1) / C(r+R-1, R-1)``.
+    Probabilities are float64; the comparisons of S are on integers, hence exact.
+    """
+    k = len(sizes)
+    R = sum(sizes)                             # values (parts) not yet processed
+    lf = special.gammaln(np.arange(m + R + 1, dtype=np.float64) + 1.0)   # log i!
+
+    def log_choose(x, y):
+        return lf[x] - lf[y] - lf[x - y]
+
+    u = np.arange(m + 1)
+    r = (m - u)[:, None]                                 # positives left, (m+1, 1)
+    a = u[None, :]
+    ok = a <= r
+    rr, aa = np.where(ok, r, 0), np.where(ok, a, 0)
+    V = np.zeros((m + 1, cap + 1))
+    V[0, 0] = 1.0
+    for j in range(k):
+        s, w = sizes[j], weights[j]
+        tail = np.cumsum(V[:, ::-1], axis=1)[:, ::-1]       # tail[u, t] = P(u, S >= t)
+        if j == k - 1:                         # the last cell takes every positive left
+            last = np.zeros(cap + 1)
+            for uj in range(m + 1):
+                d = w * (m - uj) ** 2
+                if d < cap:
+                    last[d:cap] += V[uj, :cap - d]
+                    last[cap] += tail[uj, cap - d]
+                else:
+                    last[cap] += tail[uj, 0]
+            sf = np.cumsum(last[::-1])[::-1]
+            return np.clip(sf, 0.0, 1.0)
+        rest = R - s
+        # Q[u, a] = P(O_j = a | m - u positives left for the R values left)
+        lq = (log_choose(aa + s - 1, s - 1) + log_choose(rr - aa + rest - 1, rest - 1)
+              - log_choose(rr + R - 1, R - 1))
+        Q = np.where(ok, np.exp(lq), 0.0)
+        new = np.zeros_like(V)
+        a_live = min(math.isqrt((cap - 1) // w), m)          # the counts with w a^2 < cap
+        for aj in range(a_live + 1):
+            rows = m - aj + 1
+            d = w * aj * aj
+            q = Q[:rows, aj]
+            new[aj:, d:cap] += V[:rows, :cap - d] * q[:, None]
+            new[aj:, cap] += tail[:rows, cap - d] * q
+        if a_live < m:                         # every a with w a^2 >= cap: straight to cap
+            uu, a2 = np.nonzero(ok[:, a_live + 1:])
+            a2 = a2 + a_live + 1
+            new[:, cap] += np.bincount(uu + a2, weights=tail[uu, 0] * Q[uu, a2],
+                                       minlength=m + 1)
+        V = new
+        R = rest
+    raise AssertionError("k >= 2 cells")       # pragma: no cover
 
 
 # --------------------------------------------------------------------------- results
 @dataclass(frozen=True, eq=False)
 class GOFTestResult(TestResult):
-    """Result of :func:`roc_gof_test` (a :class:`rocstats.TestResult` with the cells).
+    r"""Result of :func:`roc_gof_test` (a :class:`rocstats.TestResult` with the cells).
 
     Attributes
     ----------
@@ -281,28 +460,43 @@ class GOFTestResult(TestResult):
         Pearson's statistic (21), whatever the p-value method.
     pvalue : float
     df : int
-        ``k - 1`` (``n`` for the paper's n + 1 cells).
-    distribution : {"chi2", "permutation"}
-    pvalue_method : {"chi2", "scaled", "permutation"}
+        ``k - 1`` (``n``, the number of negatives, for the paper's n + 1 cells).
+    distribution : {"exact", "permutation", "chi2"}
+        The reference distribution of the p-value.
+    pvalue_method : {"exact", "permutation", "chi2", "scaled"}
+        The method that produced ``pvalue`` (what ``"auto"`` resolved to).
+    requested_method : {"auto", "exact", "permutation", "chi2", "scaled"}
+        The ``method`` argument.
     observed, expected, cell_probs : ndarray of shape (k,)
-        Cell counts, ``m * cell_probs`` and the exact null cell probabilities.
+        Cell counts of the positives, ``m * cell_probs`` and the exact null cell
+        probabilities (19).
     cell_edges : ndarray of shape (k + 1,)
         Cell ``j`` holds ``n G_n(C)`` values ``cell_edges[j] .. cell_edges[j+1] - 1``.
     placement_values : ndarray of shape (m,)
-        :math:`G_n(C_j)` (formula 20) under the tie rule, in the input order of the
-        negatives; ``cell_index = n * placement_values`` as integers.
+        :math:`G_n(C_j)` (20) under the tie rule, for the positives in input order;
+        ``cell_index = n * placement_values`` as integers.
+    cell_index : ndarray of int64, shape (m,)
     n_pos, n_neg : int
-        n (positives, the :math:`\\pi_1` sample) and m (negatives, :math:`\\pi_0`).
+        m (positives, :math:`\pi_0`, the sample C) and n (negatives, :math:`\pi_1`,
+        the sample Z whose EDF :math:`G_n` defines the cells).
     inflation : float
         ``c = (m + n + 1) / (n + 2)``; ``null_mean = df * c`` is the exact mean of the
-        statistic under H0 (ties="random"; continuous data for the other rules).
+        statistic under H0 (ties="random"; untied data for the other rules).
     scaled_statistic : float
         ``statistic / c`` (the quantity referred to chi2(df) by ``method="scaled"``).
+    score : int
+        :math:`S = \sum_j w_j O_j^2`, the integer the exact and permutation p-values
+        compare (``statistic = (n + 1) S / (m L) - m``, see :func:`score_weights`).
+    exact_work : float
+        Work estimate of the exact dynamic programme (NaN when not considered, i.e. for
+        "chi2", "scaled" and "permutation"); see ``method="auto"`` in
+        :func:`roc_gof_test` for how it decides.
     n_resamples : int or None
-        Monte Carlo replicates of the permutation p-value.
+        Monte Carlo replicates of the permutation p-value (None for other methods).
     """
 
-    pvalue_method: str = "chi2"
+    pvalue_method: str = "exact"
+    requested_method: str = "auto"
     observed: Optional[np.ndarray] = None
     expected: Optional[np.ndarray] = None
     cell_probs: Optional[np.ndarray] = None
@@ -315,6 +509,8 @@ class GOFTestResult(TestResult):
     inflation: float = float("nan")
     null_mean: float = float("nan")
     scaled_statistic: float = float("nan")
+    score: Optional[int] = None
+    exact_work: float = float("nan")
     n_resamples: Optional[int] = None
     pos_label: object = None
 
@@ -326,15 +522,20 @@ class GOFTestResult(TestResult):
     def summary(self):
         p_how = {"chi2": "chi-square, %s df (paper)" % _fmt(self.df),
                  "scaled": "statistic / c vs chi-square, %s df" % _fmt(self.df),
+                 "exact": "exact (uniform compositions, dynamic programme)",
                  "permutation": "Monte Carlo permutation, %s replicates" % self.n_resamples}
+        how = p_how.get(self.pvalue_method)
+        if self.requested_method == "auto" and self.pvalue_method in p_how:
+            how = "auto: " + how
         rows = [("statistic (21)", self.statistic), ("df", self.df),
-                ("p-value", self.pvalue), ("p-value method", p_how.get(self.pvalue_method)),
+                ("p-value", self.pvalue), ("p-value method", how),
                 ("cells", self.cells),
                 ("min expected count", float(np.min(self.expected))
                  if self.expected is not None and self.expected.size else float("nan")),
                 ("null mean of statistic", self.null_mean),
                 ("inflation c", self.inflation), ("statistic / c", self.scaled_statistic),
-                ("positives (n, pi_1)", self.n_pos), ("negatives (m, pi_0)", self.n_neg),
+                ("positives (m, pi_0, sample C)", self.n_pos),
+                ("negatives (n, pi_1, EDF G_n)", self.n_neg),
                 ("ties", self.ties)]
         return Summary(self.method, rows,
                        notes=["H0: ROC(v) = v (both classes from one distribution)."])
@@ -342,7 +543,7 @@ class GOFTestResult(TestResult):
 
 @dataclass(frozen=True, eq=False)
 class ROCRuleResult:
-    """Result of :func:`roc_gof_rule` (Rossa's section-4 rule).
+    r"""Result of :func:`roc_gof_rule` (Rossa's section-4 rule).
 
     Attributes
     ----------
@@ -353,8 +554,11 @@ class ROCRuleResult:
         Rossa's statistic (21) of every variable; ``variable_index`` is its argmax
         (first one on ties).
     threshold : float
-        The chosen variable's threshold closest to (0, 1) on its empirical ROC curve;
-        ``x >= threshold`` is positive for direction "<", ``x <= threshold`` for ">".
+        The chosen variable's threshold closest to (0, 1) on its empirical ROC curve, as
+        :func:`rocstats.best_threshold` reports it; ``x >= threshold`` is positive
+        (:math:`\pi_0`) for direction "<", ``x <= threshold`` for ">".  On the training
+        rows, "<" is the paper's rule :math:`x > x_0` with :math:`x_0` the largest value
+        below ``threshold``.
     direction : {"<", ">"}
     sensitivity, specificity : float
         The operating point of the threshold.
@@ -377,17 +581,17 @@ class ROCRuleResult:
 
     def predict(self, X):
         """Classify the rows of ``X`` (same columns as in the fit) with the rule:
-        True (positive) when the chosen variable is ``>= threshold`` (direction "<")
-        or ``<= threshold`` (direction ">")."""
+        True (positive, :math:`\\pi_0`) when the chosen variable is ``>= threshold``
+        (direction "<") or ``<= threshold`` (direction ">")."""
         X = as_float_array(X, "X", ndim=(2,))
         x = X[:, self.variable_index]
         return x >= self.threshold if self.direction == "<" else x <= self.threshold
 
     def summary(self):
         rows = [("variable", self.variable), ("threshold", self.threshold),
-                ("rule", "positive if %s %s %s" % (self.variable,
-                                                   ">=" if self.direction == "<" else "<=",
-                                                   _fmt(self.threshold))),
+                ("rule", "positive (pi_0) if %s %s %s"
+                 % (self.variable, ">=" if self.direction == "<" else "<=",
+                    _fmt(self.threshold))),
                 ("sensitivity", self.sensitivity), ("specificity", self.specificity),
                 ("distance to (0, 1)", self.distance)]
         rows += [("statistic[%s]" % name, s)
@@ -400,19 +604,20 @@ class ROCRuleResult:
 
 
 # --------------------------------------------------------------------------- public
-def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="chi2", ties="random",
+def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="random",
                  n_resamples=9999, random_state=None):
-    r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v.
+    r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v (seed 003, section 3).
 
-    The positives (:math:`\pi_1`, ``y_true == pos_label``, ``n`` of them) form the
-    empirical distribution function :math:`G_n`; each negative (:math:`\pi_0`, ``m`` of
-    them) gets the cell index :math:`n G_n(C_j) \in \{0, \dots, n\}` (formula 20), which
-    under H0 is uniform with :math:`p_i = 1/(n+1)` (19).  The statistic is Pearson's
-    :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21) with ``n`` degrees of freedom
-    (Rossa, "Classification tree based on receiver operating characteristic curves";
-    see :mod:`rocstats.gof._rossa` for the notation, our reading of the paper and the
-    exact null distribution).  The test is omnibus: it detects any difference between
-    the two class distributions, in either direction, so no ``direction`` is needed.
+    The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
+    distribution function :math:`G_n` (10); each positive (:math:`\pi_0`, ``y_true ==
+    pos_label``, sample :math:`C_1, \dots, C_m`) gets the cell index
+    :math:`n G_n(C_j) \in \{0, \dots, n\}` (20), the number of negatives at or below
+    it, which under H0 (15) / (17) is uniform with :math:`p_i = 1/(n+1)` (19).  The
+    statistic is Pearson's :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21), which the
+    paper refers to chi-square with ``n`` degrees of freedom (n = number of negatives).
+    The test is omnibus: it detects any difference between the two class
+    distributions, in either direction.  See :mod:`rocstats.gof._rossa` for the
+    notation, the exact null distribution and the dynamic programme.
 
     Parameters
     ----------
@@ -420,95 +625,128 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="chi2", ties="
         Two-class labels; as in :func:`rocstats.auc` (1 / True is positive unless
         ``pos_label`` says otherwise).
     x : array-like of shape (n_samples,)
-        One finite numeric variable (score).
+        One finite numeric variable (score; higher = more positive, though the
+        ungrouped statistic does not depend on the orientation).
     pos_label : label, optional
-        The positive class = the paper's :math:`\pi_1` sample.
+        The positive class = the paper's :math:`\pi_0` (sample C, whose placement
+        values are counted); the other class is :math:`\pi_1` (sample Z, the EDF).
     cells : None or int
         None (default): the paper's ``n + 1`` cells, one per value of
-        :math:`n G_n(C)`, df = n.  ``k``: group the n + 1 values into ``k`` cells of
-        consecutive values as evenly as possible (cell j holds values
+        :math:`n G_n(C)`, df = n (negatives).  ``k``: group the n + 1 values into ``k``
+        cells of consecutive values as evenly as possible (cell j holds values
         ``floor(j(n+1)/k) .. floor((j+1)(n+1)/k) - 1``) with the exact probabilities
         ``size_j / (n+1)`` (equal only when k divides n + 1); df = k - 1.  Must satisfy
         ``2 <= k <= n + 1`` (ValueError otherwise).
-    method : {"chi2", "scaled", "permutation"}
-        How the p-value is obtained:
+    method : {"auto", "exact", "permutation", "chi2", "scaled"}
+        How the p-value is obtained (the statistic is the same):
 
-        * ``"chi2"`` (the paper): chi-square with ``k - 1`` df.  **Anti-conservative**
-          unless the negatives are few compared with the positives: the placement values
-          share one positive sample, so the counts are Dirichlet-multinomial and the
-          null mean of T is ``(k - 1)(m + n + 1)/(n + 2)``, not ``k - 1``.  With the
-          n + 1 cells the expected counts m/(n+1) are moreover usually below 5.  Warns
-          (:class:`GOFApproximationWarning`) when the inflation exceeds 10 % or an
-          expected count is below 5.
-        * ``"scaled"``: ``T / c`` with ``c = (m + n + 1)/(n + 2)`` referred to
-          chi-square with ``k - 1`` df.  Valid (simulated sizes within Monte Carlo
-          error of the nominal level) for grouped cells with expected counts ``m p_j >=
-          5``; warns when an expected count is below 5.  Not recommended with the
-          ungrouped cells (right mean, wrong shape: sizes 7-12 % at 5 %).
+        * ``"auto"`` (default): ``"exact"`` when (a) ``ties="random"`` or the pooled
+          sample has no tied values, **and** (b) the exact programme is cheap: its
+          work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_resamples *
+          (m + n))`` -- 2e7 (about 0.05 s), or the estimated work of the permutation
+          p-value if that is larger -- and its table has at most
+          :data:`EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
+          ``"permutation"`` with ``n_resamples`` and ``random_state``.  ``W``
+          (``exact_work`` in the result) is, summed over the k cells j,
+          :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
+          (m - a + 1)(S - w_j a^2)`, with :math:`S = \sum_j w_j O_j^2` the observed
+          integer score (``score``; :math:`w_j = 1` for the n + 1 cells).  It grows with
+          m and with the statistic: under H0 with the n + 1 cells and the default
+          ``n_resamples``, m = n = 60 is typically exact and m = n = 100 typically not;
+          a sample with many positives per cell (m >> n) goes to the permutation
+          p-value.  ``pvalue_method`` says which one was used; both hold their size
+          (validation/rossa_mc.py).
+        * ``"exact"``: the exact null p-value :math:`P_0(T \ge T_{obs})`, with the count
+          vector uniform over the :math:`\binom{m+n}{m}` compositions of m into n + 1
+          parts (Dirichlet-multinomial for grouped cells), by a dynamic programme over
+          the cells on (positives used, :math:`\sum_j w_j O_j^2` as an integer): no
+          Monte Carlo error, and the comparison is exact.  Valid when (a) holds;
+          ValueError otherwise (with ``ties="upper"`` / ``"lower"`` on tied data the
+          null law is not uniform, use ``"permutation"``), and ValueError when its
+          table would exceed :data:`EXACT_MAX_ENTRIES` entries.  A discrete statistic
+          makes any exact test conservative at levels it cannot attain.
         * ``"permutation"``: Monte Carlo permutation test: the labels are permuted over
           the pooled sample ``n_resamples`` times (B) and
-          :math:`p = (1 + \#\{T^* \ge T\}) / (B + 1)`.  Exact up to Monte Carlo error
-          for every m, n, cell choice and tie rule; use it for small samples and
-          whenever the chi-square conditions fail.  Cost O(B (n + m)) time (vectorised
-          in blocks of about 2 million entries).  With very small samples the
-          smallest attainable p-value is limited by the C(n + m, n) orderings (and by
-          1 / (B + 1)), and a discrete statistic makes the test conservative.
+          :math:`p = (1 + \#\{T^* \ge T\}) / (B + 1)`.  Valid (exact up to Monte Carlo
+          error) for every m, n, cell choice and tie rule.  Cost O(B (m + n)) time
+          (vectorised in blocks of about 2 million entries).
+        * ``"chi2"`` (the paper, (21) with n df): chi-square with ``k - 1`` df.
+          **Anti-conservative** unless the positives are few compared with the
+          negatives: the placement values share one negative sample, so the counts are
+          Dirichlet-multinomial and the null mean of T is ``(k - 1)(m + n + 1)/(n +
+          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in validation/rossa_mc.py).
+          With the n + 1 cells the expected counts m/(n+1) are moreover usually below
+          5.  Warns (:class:`GOFApproximationWarning`) when the inflation exceeds 10 %
+          or an expected count is below 5.
+        * ``"scaled"``: ``T / c`` with ``c = (m + n + 1)/(n + 2)`` referred to
+          chi-square with ``k - 1`` df.  An approximation for grouped cells with
+          expected counts ``m p_j >= 5`` (warns otherwise); not recommended with the
+          ungrouped cells (right mean, wrong shape).
     ties : {"random", "upper", "lower"}
-        Rule for a negative tied with positives.  ``"random"`` (default): ties broken by
+        Rule for a positive tied with negatives.  ``"random"`` (default): ties broken by
         a uniformly random order of the pooled sample drawn from ``random_state``, which
-        keeps the null law (uniform cells) exact for discrete data; nothing random is
-        drawn when no negative equals a positive.  ``"upper"``: :math:`\#\{X_i \le
-        C_j\}` (formula 20 read literally), ``"lower"``: :math:`\#\{X_i < C_j\}`; both
-        deterministic, but with ties their cell probabilities are not 1/(n+1), so the
-        chi-square methods warn and only the permutation p-value stays exact.
+        keeps the null law (uniform compositions) exact for discrete data; nothing
+        random is drawn when the pooled sample has no ties.  ``"upper"``:
+        :math:`\#\{Z_i \le C_j\}` (the EDF (10) read literally), ``"lower"``:
+        :math:`\#\{Z_i < C_j\}`; both deterministic, but with ties their null law is not
+        the uniform one, so ``"auto"`` uses the permutation p-value, ``"exact"`` refuses
+        and the chi-square methods warn.
     n_resamples : int
-        B, the number of permutations for ``method="permutation"``.
+        B, the number of permutations for ``method="permutation"`` (and for ``"auto"``
+        when it resolves to the permutation p-value).
     random_state : None, int, numpy.random.Generator or SeedSequence
         Seeds the tie-breaking and the permutations (``numpy.random.default_rng``).
 
     Returns
     -------
     GOFTestResult
-        ``statistic``, ``df``, ``pvalue``, ``observed`` / ``expected`` counts,
-        ``cell_probs``, ``cell_edges``, ``placement_values`` (:math:`G_n(C_j)`),
-        ``cell_index``, ``null_mean``, ``inflation``, ``summary()``.  With one class
-        absent: every number NaN and an :class:`rocstats.UndefinedAUCWarning`.
+        ``statistic``, ``df``, ``pvalue``, ``pvalue_method``, ``observed`` /
+        ``expected`` counts, ``cell_probs``, ``cell_edges``, ``placement_values``
+        (:math:`G_n(C_j)` of the positives), ``cell_index``, ``null_mean``,
+        ``inflation``, ``exact_work``, ``summary()``.  With one class absent: every
+        number NaN and an :class:`rocstats.UndefinedAUCWarning`.
 
     Examples
     --------
-    Positives 0.35, 0.55, 0.75 (n = 3, cells 0..3, p_i = 1/4) and eight negatives.
-    Five negatives lie below every positive (cell 0), 0.4 and 0.5 are above one
-    (cell 1), 0.6 above two (cell 2), none above all three: O = (5, 2, 1, 0), expected
-    8/4 = 2 each, so T = (9 + 0 + 1 + 4) / 2 = 7 on 3 df:
+    Positives 3, 4, 5 (m = 3) and negatives 1, 2 (n = 2, cells 0..2, p_i = 1/3): every
+    positive lies above both negatives (cell 2), so O = (0, 0, 3) against 1 expected in
+    each cell, T = 1 + 1 + 4 = 6 on n = 2 df:
 
     >>> import rocstats
-    >>> y = [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
-    >>> x = [0.35, 0.55, 0.75, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.25, 0.15]
+    >>> y = [1, 1, 1, 0, 0]
+    >>> x = [3, 4, 5, 1, 2]
+    >>> r = rocstats.roc_gof_test(y, x)
+    >>> r.observed.tolist(), r.statistic, r.df, r.n_pos, r.n_neg
+    ([0, 0, 3], 6.0, 2, 3, 2)
+    >>> r.placement_values.tolist()
+    [1.0, 1.0, 1.0]
+
+    The default p-value is exact: the C(5, 3) = 10 orderings of the labels are equally
+    likely under H0, and 3 of them (all positives in one cell) give T >= 6:
+
+    >>> r.pvalue_method, round(r.pvalue, 12)
+    ('exact', 0.3)
+
+    The paper's chi-square reference (2 df) gives exp(-3) = 0.0498, and warns:
+
     >>> import warnings
-    >>> with warnings.catch_warnings():        # it warns: expected counts 2 < 5, ...
+    >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore", rocstats.GOFApproximationWarning)
-    ...     r = rocstats.roc_gof_test(y, x)
-    >>> r.observed.tolist(), r.statistic, r.df, round(r.pvalue, 4)
-    ([5, 2, 1, 0], 7.0, 3, 0.0719)
-    >>> r.placement_values.round(4).tolist()
-    [0.0, 0.0, 0.0, 0.3333, 0.3333, 0.6667, 0.0, 0.0]
+    ...     c = rocstats.roc_gof_test(y, x, method="chi2")
+    >>> round(c.pvalue, 4), r.null_mean          # null mean 2 (3 + 2 + 1) / 4, not 2
+    (0.0498, 3.0)
 
-    The exact null mean of T here is 3 (8 + 3 + 1) / 5 = 7.2, not 3: the chi-square
-    p-value is far too small.  Enumerating the C(11, 3) = 165 equally likely orderings of
-    the labels, 82 give T >= 7: the exact p-value is 82/165 = 0.497, which the
-    permutation p-value estimates (Monte Carlo SE here 0.0016):
+    The permutation p-value estimates the exact one:
 
-    >>> r.null_mean
-    7.2
     >>> p = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=99999,
     ...                           random_state=0).pvalue
     >>> round(p, 2)
-    0.5
+    0.3
     """
     if method not in METHODS:
         raise ValueError("method must be one of %s, got %r" % (METHODS, method))
     _check_ties(ties)
-    if method == "permutation":
+    if method in ("auto", "permutation"):
         if (isinstance(n_resamples, (bool, np.bool_))
                 or not isinstance(n_resamples, numbers.Integral) or n_resamples < 1):
             raise ValueError("n_resamples must be a positive integer, got %r" % (n_resamples,))
@@ -517,53 +755,76 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="chi2", ties="
     is_pos, label = labels.is_pos, labels.pos_label
     x_pos = np.ascontiguousarray(score[is_pos])
     x_neg = np.ascontiguousarray(score[~is_pos])
-    n, m = x_pos.size, x_neg.size
+    m, n = x_pos.size, x_neg.size
     title = "Rossa's chi-square goodness-of-fit test of ROC(v) = v"
-    if warn_one_class(n, m, "Rossa's goodness-of-fit test"):
+    if warn_one_class(m, n, "Rossa's goodness-of-fit test"):
         nan = float("nan")
         return GOFTestResult(statistic=nan, pvalue=nan, estimate=None, method=title,
-                             alternative="ROC(v) != v", df=nan, distribution="chi2",
-                             pvalue_method=method, n_pos=n, n_neg=m, ties=ties,
-                             pos_label=label)
+                             alternative="ROC(v) != v", df=nan, distribution="none",
+                             pvalue_method=method, requested_method=method, n_pos=m,
+                             n_neg=n, ties=ties, pos_label=label)
     k = _check_cells(cells, n)
     rng = np.random.default_rng(random_state)
-    if method == "permutation":
-        is_pos_sorted, ref, idx = _pooled_order(x_pos, x_neg, ties=ties, rng=rng)
+    if method in ("auto", "exact", "permutation"):
+        is_neg_sorted, ref, idx = _pooled_order(x_pos, x_neg, ties=ties, rng=rng)
     else:   # the generator is consumed only by ties="random" on tied data
         idx = _cell_index(x_pos, x_neg, ties=ties, rng=rng)
     edges = cell_edges(n, k)
-    probs = np.diff(edges) / (n + 1.0)
+    sizes = np.diff(edges)
+    probs = sizes / (n + 1.0)
     expected = m * probs
-    cellmap = np.repeat(np.arange(k, dtype=np.int64), np.diff(edges))   # value -> cell
+    cellmap = np.repeat(np.arange(k, dtype=np.int64), sizes)     # value -> cell
     observed = np.bincount(cellmap[idx], minlength=k)
     statistic = _pearson(observed, expected)
+    weights, _ = score_weights(sizes)
+    s_obs = int(np.dot(observed.astype(np.int64) ** 2, weights))
     df = k - 1
     c = inflation_factor(n, m)
-    null_mean = df * (m + n + 1.0) / (n + 2.0)
+    null_mean = df * c
 
-    if method == "permutation":
-        tstar = _permutation_statistics(is_pos_sorted, ref, cellmap, expected, n_resamples, rng)
-        # relative tolerance: T and T* are the same sum of the same integers, computed
-        # in a possibly different order
-        hits = int(np.count_nonzero(tstar >= statistic * (1.0 - 1e-12)))
+    used = method
+    work = float("nan")
+    if method in ("auto", "exact"):
+        uniform_null = ties == "random" or not _has_ties(score)
+        work = _exact_work(m, weights, s_obs)
+        if method == "exact":
+            if not uniform_null:
+                raise ValueError("method='exact' needs the uniform null law: ties='random' "
+                                 "or no tied values, but x has ties and ties=%r; use "
+                                 "method='permutation' (or 'auto') or ties='random'" % ties)
+            if (m + 1.0) * (s_obs + 1.0) > EXACT_MAX_ENTRIES:
+                raise ValueError("method='exact' would need a table of %.3g entries (limit "
+                                 "%d) for m = %d positives; use method='permutation' or "
+                                 "'auto'" % ((m + 1.0) * (s_obs + 1.0), EXACT_MAX_ENTRIES, m))
+        else:
+            budget = max(EXACT_WORK_LIMIT, PERMUTATION_ENTRY_WORK * n_resamples * (m + n))
+            cheap = work <= budget and (m + 1.0) * (s_obs + 1.0) <= EXACT_MAX_ENTRIES
+            used = "exact" if uniform_null and cheap else "permutation"
+
+    if used == "exact":
+        pvalue = _exact_sf(m, sizes, weights, s_obs)
+        distribution = "exact"
+    elif used == "permutation":
+        sstar = _permutation_scores(is_neg_sorted, ref, cellmap, weights, n_resamples, rng)
+        hits = int(np.count_nonzero(sstar >= s_obs))       # integers: exact comparison
         pvalue = (1.0 + hits) / (n_resamples + 1.0)
         distribution = "permutation"
     else:
         problems = []
         if expected.min() < MIN_EXPECTED:
             problems.append("expected cell counts are as low as %.3g (< %g) with m = %d "
-                            "negatives in %d cells" % (expected.min(), MIN_EXPECTED, m, k))
+                            "positives in %d cells" % (expected.min(), MIN_EXPECTED, m, k))
         if method == "chi2" and c > _MAX_INFLATION:
-            problems.append("the placement values share one positive sample, so under H0 "
+            problems.append("the placement values share one negative sample, so under H0 "
                             "the statistic has mean %.4g, not df = %d (inflation c = "
                             "(m+n+1)/(n+2) = %.3g) and this p-value is too small"
                             % (null_mean, df, c))
-        if ties != "random" and np.any(np.isin(x_neg, x_pos)):
-            problems.append("negatives tied with positives under ties=%r make the cell "
+        if ties != "random" and np.any(np.isin(x_pos, x_neg)):
+            problems.append("positives tied with negatives under ties=%r make the cell "
                             "probabilities differ from 1/(n+1)" % ties)
         if problems:
             warnings.warn("Rossa's chi-square p-value is unreliable: " + "; ".join(problems)
-                          + ". Use method='permutation' (exact up to Monte Carlo error), or "
+                          + ". Use method='auto' (the exact or permutation p-value), or "
                           "cells=k with k <= m/5 (here <= %d) and method='scaled'"
                           % max(m // 5, 2) + ("" if ties == "random" else
                                               ", and ties='random'"),
@@ -574,47 +835,52 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="chi2", ties="
     return GOFTestResult(
         statistic=statistic, pvalue=pvalue, estimate=None, method=title,
         alternative="ROC(v) != v", df=df, distribution=distribution,
-        pvalue_method=method, observed=observed, expected=expected, cell_probs=probs,
-        cell_edges=edges, placement_values=idx / float(n), cell_index=idx, n_pos=n,
-        n_neg=m, ties=ties, inflation=c, null_mean=null_mean,
-        scaled_statistic=statistic / c,
-        n_resamples=n_resamples if method == "permutation" else None, pos_label=label)
+        pvalue_method=used, requested_method=method, observed=observed, expected=expected,
+        cell_probs=probs, cell_edges=edges, placement_values=idx / float(n),
+        cell_index=idx, n_pos=m, n_neg=n, ties=ties, inflation=c, null_mean=null_mean,
+        scaled_statistic=statistic / c, score=s_obs, exact_work=work,
+        n_resamples=n_resamples if used == "permutation" else None, pos_label=label)
 
 
 def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
                  ties="random", direction="<", random_state=None):
-    r"""Rossa's classification rule (section 4): the variable with the largest
-    chi-square statistic and its threshold closest to (0, 1).
+    r"""Rossa's classification rule (seed 003, section 4): the variable with the largest
+    statistic (21) and its threshold closest to (0, 1).
 
     For every column of ``X`` the statistic (21) of :func:`roc_gof_test` is computed on
-    the same rows; the variable with the largest statistic (the one whose ROC curve
-    departs most from the diagonal) is chosen, and its threshold is the point of its
-    empirical ROC curve closest to the perfect point (0, 1), i.e. the minimiser of
-    :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
-    (:func:`rocstats.best_threshold` with ``method="closest_topleft"``).
+    the same rows (negatives' EDF, positives' placement values); the variable with the
+    largest statistic (the one whose ROC curve departs most from the diagonal) is
+    chosen.  Its threshold :math:`x_0` is the point of its empirical ROC curve
+    :math:`(1 - G_n(x), 1 - F_m(x))` closest to the perfect point (0, 1), i.e. the
+    minimiser of :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
+    (:func:`rocstats.best_threshold` with ``method="closest_topleft"``), and an
+    individual is assigned to :math:`\pi_0` (positive) when :math:`x > x_0`.
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        Two-class labels (positive = :math:`\pi_1`, see :func:`roc_gof_test`).
+        Two-class labels (positive = :math:`\pi_0`, see :func:`roc_gof_test`).
     X : array-like of shape (n_samples, p)
         The candidate variables, finite.  A pandas DataFrame's column names are used as
         ``variable_names``.
     pos_label : label, optional
     variable_names : sequence of p names, optional
     cells : None or int
-        Cells of the statistic (as in :func:`roc_gof_test`); the same for every variable.
+        Cells of the statistic (as in :func:`roc_gof_test`; ``k <= n + 1`` with n the
+        number of negatives); the same for every variable.
     ties : {"random", "upper", "lower"}
         Tie rule of the statistic (as in :func:`roc_gof_test`).  With "random" and tied
         data the choice of variable can depend on ``random_state``; pass a seed (or a
         deterministic rule) for a reproducible rule.
     direction : {"<", ">", "best"}
-        Orientation of the threshold: ``"<"`` classifies ``x >= threshold`` as positive,
-        ``">"`` classifies ``x <= threshold`` as positive.  ``"best"`` takes, for the
+        Orientation of the threshold.  ``"<"`` (default, the paper's): positive when
+        ``x >= threshold``, i.e. :math:`x > x_0` with :math:`x_0` the largest training
+        value below the threshold.  ``">"``: positive when ``x <= threshold`` (for a
+        variable whose low values indicate :math:`\pi_0`).  ``"best"`` takes, for the
         chosen variable, the orientation whose closest point is nearer to (0, 1) (ties:
         "<"), as a tree split must; it is chosen from the data, so the reported
-        sensitivity / specificity are optimistic.  The statistic itself does not depend
-        on the orientation.
+        sensitivity / specificity are optimistic.  The ungrouped statistic itself does
+        not depend on the orientation.
     random_state : None, int, numpy.random.Generator or SeedSequence
         Seeds the tie-breaking of ``ties="random"``.
 
@@ -627,17 +893,23 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
 
     Examples
     --------
-    Variable "a" separates the classes except for one pair, "b" is noise:
+    Variable "a" separates the classes except for one pair, "b" is noise.  Four
+    negatives give n + 1 = 5 cells with 4/5 positives expected in each; for "a" the
+    positives 0.5, 0.55, 0.8, 0.9 have 3, 3, 4, 4 negatives at or below them,
+    O = (0, 0, 0, 2, 2) and T = 3 (0.8) + 2 (1.2^2 / 0.8) = 6; for "b" the counts are
+    2, 3, 4, 1, O = (0, 1, 1, 1, 1) and T = (0.8^2 + 4 (0.2^2)) / 0.8 = 1:
 
     >>> import rocstats
     >>> y = [0, 0, 0, 0, 1, 1, 1, 1]
     >>> X = [[0.1, -1], [0.2, 1], [0.3, 4], [0.6, 6.5],       # negatives
     ...      [0.5, 3], [0.55, 6], [0.8, 7], [0.9, 0]]         # positives
     >>> r = rocstats.roc_gof_rule(y, X, variable_names=["a", "b"])
-    >>> r.variable, r.threshold, r.sensitivity, r.specificity
-    ('a', 0.4, 1.0, 0.75)
-    >>> r.statistics.tolist()     # a: O = (3, 0, 1, 0, 0); b: O = (1, 1, 1, 1, 0)
-    [8.5, 1.0]
+    >>> r.statistics.round(12).tolist()
+    [6.0, 1.0]
+    >>> r.variable, r.sensitivity, r.specificity
+    ('a', 1.0, 0.75)
+    >>> r.predict(X).astype(int).tolist()       # x > x0 = 0.3 is positive
+    [0, 0, 0, 1, 1, 1, 1, 1]
     """
     from ..roc._thresholds import best_threshold
 
@@ -661,9 +933,9 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
             raise ValueError("variable_names has %d names but X has %d columns"
                              % (len(variable_names), p))
     is_pos, _ = positive_mask(y, pos_label)
-    n = int(is_pos.sum())
-    m = is_pos.size - n
-    if warn_one_class(n, m, "Rossa's rule"):
+    m = int(is_pos.sum())
+    n = is_pos.size - m
+    if warn_one_class(m, n, "Rossa's rule"):
         nan = float("nan")
         return ROCRuleResult(None, -1, np.full(p, np.nan), nan, "<", nan, nan, nan,
                              variable_names, cells, ties)

@@ -1,26 +1,32 @@
 r"""Rossa's ROC classification tree (seed 003, section 4).
 
-At each node, for every variable, Rossa's chi-square goodness-of-fit statistic of
-H0: ROC(v) = v is computed on the node's rows (:func:`rocstats.gof._rossa._gof_statistic`,
-formula (21)); the variable with the **largest** statistic -- the one whose ROC curve
-departs most from the diagonal -- splits the node at the threshold of its empirical ROC
-curve **closest to the perfect point (0, 1)** (:func:`rocstats.best_threshold` with
-``method="closest_topleft"``).  The recursion stops when a node is pure, has fewer than
+At each node, for every variable, Rossa's chi-square goodness-of-fit statistic (21) of
+H0: ROC(v) = v is computed on the node's rows (:func:`rocstats.gof._rossa._gof_statistic`:
+the positives' placement values in the negatives' EDF (10), (20), n + 1 cells for n
+negatives in the node); the variable with the **largest** statistic -- the one whose ROC
+curve departs most from the diagonal -- splits the node at the threshold :math:`x_0` of
+its empirical ROC curve :math:`(1 - G_n(x), 1 - F_m(x))` **closest to the perfect point
+(0, 1)** (:func:`rocstats.best_threshold` with ``method="closest_topleft"``), rows with
+:math:`x > x_0` going to :math:`\pi_0` (the positive class, ``classes_[1]``), steps 1-5
+of section 4.  A node is terminal when it is homogeneous (step 6), has fewer than
 ``min_split`` rows or reaches ``max_depth``.  Leaves hold class counts and predict the
 class frequencies; a node's risk is its misclassification count, so the tree can be
 pruned by cost-complexity with cross-validation like CART (Breiman et al. 1984, ch. 3).
 
 Choices the paper leaves open (made here, documented in :class:`ROCTreeClassifier`):
-which class is :math:`\pi_1` (the positive class, ``classes_[1]``), the tie rule of
-the placement values (deterministic "upper" by default), the orientation of the
-threshold (``direction="best"``: the orientation whose closest point is nearer to
-(0, 1)), and what happens when the best variable cannot split (constant in the node, or
-its threshold leaves a side smaller than ``min_bucket``): the next variable in
-decreasing order of the statistic is used.
+the tie rule of the placement values (deterministic "upper", the EDF (10) read
+literally, by default), the orientation of the threshold (the paper assumes every
+variable is oriented so that large values point to :math:`\pi_0`, which is
+``direction="<"``; the default ``direction="best"`` also allows ``x <= t`` for a
+variable whose low values point to :math:`\pi_0`), and what happens when the best
+variable cannot split (constant in the node, or its threshold leaves a side smaller than
+``min_bucket``): the next variable in decreasing order of the statistic is used.
 """
 import numbers
 
 import numpy as np
+
+from .._labels import class_labels
 
 from ._base import CostComplexityMixin
 from ._tree import LE, LT, Split, Tree
@@ -51,9 +57,11 @@ def _closest_threshold(is_pos, x, direction):
 
 
 def node_statistics(X, is_pos, *, cells=None, ties="upper", rng=None):
-    """Rossa's statistic (21) of every column of ``X`` on these rows (positives =
-    ``is_pos``); rows with the column missing are left out; ``-inf`` where the column
-    cannot split (a class absent among its present rows, or a single distinct value)."""
+    r"""Rossa's statistic (21) of every column of ``X`` on these rows (positives =
+    ``is_pos`` = :math:`\pi_0`, placed in the negatives' EDF); rows with the column
+    missing are left out; ``-inf`` where the column cannot split (a class absent among
+    its present rows, or a single distinct value).  ``cells=k`` is used where
+    ``k <= n + 1`` (n = negatives present), else the n + 1 cells."""
     stat_fn = _gof()
     p = X.shape[1]
     out = np.full(p, -np.inf)
@@ -67,7 +75,7 @@ def node_statistics(X, is_pos, *, cells=None, ties="upper", rng=None):
         if xo.min() == xo.max():
             continue
         k = cells
-        if k is not None and k > xp.size + 1:
+        if k is not None and k > xn.size + 1:
             k = None
         out[j] = stat_fn(np.ascontiguousarray(xp), np.ascontiguousarray(xn), cells=k,
                          ties=ties, rng=rng)
@@ -158,16 +166,18 @@ class ROCTreeClassifier(CostComplexityMixin):
     max_depth : int or None, default None
         Nodes at this depth (root 0) are not split; None = unlimited.
     cells : None or int
-        Cells of the statistic: None = the paper's n + 1 cells (n = positives in the
+        Cells of the statistic: None = the paper's n + 1 cells (n = negatives in the
         node); k = k grouped cells (used only where k <= n + 1).
     ties : {"upper", "lower", "random"}, default "upper"
-        Tie rule of the placement values :math:`nG_n(C_j)` (see
-        :func:`rocstats.roc_gof_test`); "upper" reads the paper's EDF literally and is
-        deterministic; "random" draws from ``random_state``.
+        Tie rule of the placement values :math:`nG_n(C_j)` of the positives in the
+        negatives' EDF (see :func:`rocstats.roc_gof_test`); "upper" reads the EDF (10)
+        literally and is deterministic; "random" draws from ``random_state``.
     direction : {"best", "<", ">"}, default "best"
-        Orientation of each node's threshold: "<" sends ``x >= t`` to the positive side,
-        ">" sends ``x <= t`` there, "best" takes the orientation whose closest point is
-        nearer to (0, 1).  The statistic does not depend on it.
+        Orientation of each node's threshold: "<" (the paper's step 5) sends
+        :math:`x > x_0` -- ``x >= t`` with ``t`` the threshold of
+        :func:`rocstats.best_threshold` -- to the positive side (:math:`\pi_0`), ">"
+        sends ``x <= t`` there, "best" takes the orientation whose closest point is
+        nearer to (0, 1) (ties: "<").  The ungrouped statistic does not depend on it.
     max_surrogate : int, default 5
         Surrogate splits kept per node (rpart's rules,
         :func:`rocstats.tree._surrogate.find_surrogates`); used for rows whose split
@@ -184,7 +194,8 @@ class ROCTreeClassifier(CostComplexityMixin):
 
     Attributes
     ----------
-    classes_ : ndarray of 2 labels; ``classes_[1]`` is the positive class (:math:`\pi_1`).
+    classes_ : ndarray of 2 labels; ``classes_[1]`` is the positive class, the paper's
+        :math:`\pi_0` (its :math:`Y = 0` in (6)); ``classes_[0]`` is :math:`\pi_1`.
     tree_ : :class:`rocstats.tree._tree.Tree`
         ``value`` = class counts, ``risk`` = misclassification count, ``split[i].improve``
         = the chosen variable's statistic, ``competitors[i]`` = the other splittable
@@ -205,8 +216,10 @@ class ROCTreeClassifier(CostComplexityMixin):
 
     Examples
     --------
-    Variable 0 separates the classes but for one pair, variable 1 is noise; the root
-    splits on variable 0 at the closest-to-(0, 1) threshold 0.5 (Se 1, Sp 3/4):
+    Variable 0 separates the classes but for one pair, variable 1 is noise (statistics
+    6 and 1, see :func:`rocstats.roc_gof_rule`); the root splits on variable 0 at the
+    point closest to (0, 1) (Se 1, Sp 3/4): :math:`x > x_0 = 0.3` goes right, to the
+    positive side:
 
     >>> import numpy as np
     >>> from rocstats.tree import ROCTreeClassifier
@@ -215,8 +228,10 @@ class ROCTreeClassifier(CostComplexityMixin):
     >>> y = np.array([0, 0, 0, 0, 1, 1, 1, 1])
     >>> t = ROCTreeClassifier(max_depth=1).fit(X, y)
     >>> s = t.tree_.split[0]
-    >>> s.feature, s.threshold, s.improve
-    (0, 0.5, 8.5)
+    >>> s.feature, s.improve
+    (0, 6.0)
+    >>> s.direction(X[:, 0]).tolist()          # -1 left, +1 right
+    [-1, -1, -1, 1, 1, 1, 1, 1]
     """
 
     def __init__(self, *, min_split=2, min_bucket=1, max_depth=None, cells=None,
@@ -305,17 +320,17 @@ class ROCTreeClassifier(CostComplexityMixin):
         two-class ``y``."""
         self._check_params()
         X, names = self._as_X(X)
-        y = np.asarray(y)
-        if y.ndim != 1 or y.shape[0] != X.shape[0]:
-            raise ValueError("y must be 1-D with one label per row of X (%d), got shape %s"
-                             % (X.shape[0], y.shape))
-        if y.dtype.kind == "f" and np.isnan(y).any():
-            raise ValueError("y contains NaN")
-        classes, codes = np.unique(y, return_inverse=True)
-        codes = codes.reshape(-1)
-        if classes.size != 2:
-            raise ValueError("ROCTreeClassifier needs a binary outcome: y has %d class(es) %s"
-                             % (classes.size, classes.tolist()[:5]))
+        # the label contract: sorted classes, or a categorical's level order (R factor);
+        # classes_[1] is the positive class pi_0
+        cl = class_labels(y, name="y")
+        if cl.codes.shape[0] != X.shape[0]:
+            raise ValueError("y must have one label per row of X (%d), got %d"
+                             % (X.shape[0], cl.codes.shape[0]))
+        classes, codes = cl.classes, cl.codes
+        if classes.size != 2 or (cl.counts == 0).any():
+            raise ValueError("ROCTreeClassifier needs a binary outcome with both classes "
+                             "present: y has classes %s with counts %s"
+                             % (classes.tolist()[:5], cl.counts.tolist()[:5]))
         if np.isnan(X).all(axis=1).any():
             raise ValueError("X has rows with every value missing")
         self.classes_ = classes
