@@ -4,10 +4,18 @@ A candidate split sends a fraction ``alpha_k`` of the (weighted) rows of each cl
 to the right daughter.  Its statistic is the AUC of the split read as a classifier
 (vignette "AUC splitting for multiclass problems", seed 000):
 
-* two classes: ``theta = max((1 - alpha_1 + alpha_2) / 2, (1 - alpha_2 + alpha_1) / 2)
-  = (1 + |alpha_1 - alpha_2|) / 2``, in [1/2, 1];
-* K classes: the average of that pairwise maximum over the K (K - 1) / 2 pairs
-  ``k1 < k2``.
+* two classes: the ROC curve of the two daughter-node predictions has the three points
+  (0, 0), ROC(tau_1) or ROC(tau_2) of the vignette's cases (2)-(3), and (1, 1); its area
+  is ``(1 - alpha + beta) / 2`` or ``(1 - beta + alpha) / 2`` with ``(alpha, beta) =
+  (n_0R / n_0, n_1R / n_1)``, and the split statistic of "Implementation of the AUC
+  splitting rule" is ``theta = max((1 - alpha_1 + alpha_2) / 2, (1 - alpha_2 + alpha_1)
+  / 2) = (1 + |alpha_1 - alpha_2|) / 2``, in [1/2, 1];
+* K classes ("Implementation of the AUC multiclass splitting rule"): with ``U_{k1,k2} =
+  (1 - alpha_k1 + alpha_k2) / 2``, the average of ``max(U_{k1,k2}, U_{k2,k1})`` over the
+  K (K - 1) / 2 pairs ``k1 < k2`` (the Hand & Till average, reference [3]).
+
+The AUC of a tree's predictions equals the Mann-Whitney statistic (4) of the vignette
+(its Theorem 1), which :func:`rocstats.auc` computes with ties counted 1/2.
 
 randomForestSRC scores ``delta = 2 theta = 1 + |alpha_1 - alpha_2|`` (binary) and the
 average of ``max(1 - alpha_k1 + alpha_k2, 1 - alpha_k2 + alpha_k1)`` (multiclass).
