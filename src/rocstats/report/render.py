@@ -1,27 +1,20 @@
-"""Render a Quarto document (``.qmd``) to HTML and/or PDF.
+"""Render a Quarto document (``.qmd``) to HTML and/or PDF: ``rocstats-render FILE.qmd --to html|pdf|all``.
 
-``rocstats-render FILE.qmd [--to html|pdf|all] [--engine auto|quarto|fallback] [--output-dir DIR]``
-(also ``python -m rocstats.report.render``).  With ``--engine auto`` Quarto renders the file when
-its CLI is on PATH (through the ``quarto`` package's ``render()`` if installed, else the CLI);
-otherwise the fallback does: jupytext reads the ```` ```{python} ```` chunks (:func:`read_qmd`),
-nbclient runs them on an ipykernel of this interpreter in the ``.qmd``'s directory
-(:func:`execute`), nbconvert's ``MarkdownExporter`` writes pandoc markdown (:func:`to_markdown`,
-``templates/qmd.md.j2``) and pandoc writes self-contained HTML (:func:`to_html`) or Typst, which
-the ``typst`` package compiles to PDF (:func:`to_pdf`).
-
-The fallback supports what the reports use.  Front matter: ``title``, ``subtitle``, ``author``,
-``date``, ``abstract``, ``lang``, ``toc``, ``toc-depth``, ``toc-title``, ``number-sections``,
-``code-fold``, ``code-summary``, ``execute`` (chunk defaults), also under ``format: html:`` /
-``format: pdf:``.  Chunks: Python only, options ``echo``, ``eval``, ``output``, ``include``,
-``label`` (``fig-``/``tbl-`` labels are numbered), ``fig-cap``, ``tbl-cap``, ``code-fold``,
-``code-summary``; inline ```{python} expr``` in the text.  Anything else is ignored with a
-warning.  The PDF has no code at all (outputs only); the HTML folds code under ``code-fold``.
+With ``engine="auto"`` Quarto renders it when its CLI is on PATH (through the ``quarto`` package's
+``render()`` if installed, else the CLI).  Otherwise the fallback: jupytext reads the chunks
+(:func:`read_qmd`), nbclient runs them (:func:`execute`), nbconvert's ``MarkdownExporter`` writes
+pandoc markdown (:func:`to_markdown`, ``templates/qmd.md.j2``), pandoc writes self-contained HTML
+(:func:`to_html`) or Typst that the ``typst`` package compiles (:func:`to_pdf`).  The fallback
+knows the front matter in ``DOC_OPTIONS`` (also under ``format: html:`` / ``format: pdf:``), the
+chunk options in ``CHUNK_OPTIONS`` (``fig-``/``tbl-`` labels are numbered) and inline
+```{python} expr```, and warns about anything else.  Its PDF has no code at all (outputs only).
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import itertools
 import datetime as _dt
 import json
 import os
@@ -50,7 +43,7 @@ TEMPLATES = Path(__file__).with_name("templates")
 
 _INLINE = re.compile(r"`\{python\}[ \t]+([^`]+?)[ \t]*`")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*(?:\{([^}\s,]*))?")
-_VERBATIM = re.compile(r"(?ms)(^ {0,3}(?:`{3,}|~{3,}).*?^ {0,3}(?:`{3,}|~{3,}))")  # fenced blocks in prose
+_MASK = re.compile(r"QMDVERBATIM(\d+)QMD")
 _TABLE = re.compile(r"\s*(\|.*\|[ \t]*\n|\+[-=+:]+\+[ \t]*\n)")  # a pipe or grid table
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -63,29 +56,37 @@ def _warn(message: str) -> None:
     print(f"rocstats-render: warning: {message}", file=sys.stderr)
 
 
-def _chunk_headers(text: str) -> list[tuple[int, str]]:
-    """``(line, engine)`` of each ```` ```{engine} ```` chunk in order: jupytext's code cells."""
-    found, fence = [], None
-    for number, line in enumerate(text.splitlines(), 1):
-        m = _FENCE.match(line)
+def _scan(text: str) -> tuple[list[tuple[int, str]], str, list[str]]:
+    """``(line, engine)`` of each ```` ```{engine} ```` chunk in order (jupytext's code cells), and
+    ``text`` with each verbatim fenced block replaced by a placeholder line, and those blocks.
+
+    jupytext's Rmd reader would take an example chunk inside a verbatim block for a chunk, and
+    inline code is not looked for in verbatim blocks.
+    """
+    headers, masked, blocks, fence, verbatim = [], [], [], None, False
+    for number, line in enumerate(text.split("\n"), 1):
+        m, in_block = _FENCE.match(line), fence is not None and verbatim
         if fence is None and m:
-            fence = m.group(1)
-            if m.group(2) is not None:
-                found.append((number, m.group(2)))
+            fence, verbatim = m.group(1), m.group(2) is None
+            if verbatim:
+                masked.append(f"QMDVERBATIM{len(blocks)}QMD")
+                blocks.append(line)
+                continue
+            headers.append((number, m.group(2)))
         elif fence and set(line.strip()) == {fence[0]} and len(line.strip()) >= len(fence):
             fence = None
-    return found
+        if in_block:
+            blocks[-1] += "\n" + line
+        else:
+            masked.append(line)
+    return headers, "\n".join(masked), blocks
 
 
 def _chunk_options(source: str, line: int) -> dict:
     """The chunk's leading ``#| key: value`` lines, parsed as YAML."""
     import yaml
 
-    lines = []
-    for text in source.split("\n"):
-        if not text.startswith("#|"):
-            break
-        lines.append(re.sub(r"^#\|\s?", "", text))
+    lines = [re.sub(r"^#\|\s?", "", t) for t in itertools.takewhile(lambda t: t.startswith("#|"), source.split("\n"))]
     try:
         opts = yaml.safe_load("\n".join(lines)) or {}
     except yaml.YAMLError as exc:
@@ -110,7 +111,7 @@ def read_qmd(path: str | os.PathLike):
     import nbformat
     import yaml
 
-    text = Path(path).read_text(encoding="utf-8")
+    headers, text, blocks = _scan(Path(path).read_text(encoding="utf-8"))
     nb = jupytext.reads(text, fmt="Rmd")
     meta: dict = {}
     if nb.cells and nb.cells[0].cell_type == "raw" and nb.cells[0].source.startswith("---"):
@@ -121,13 +122,16 @@ def read_qmd(path: str | os.PathLike):
     formats = meta.get("format") if isinstance(meta.get("format"), dict) else {}
     for key in sorted(set(meta).union(*(v for v in formats.values() if isinstance(v, dict))) - DOC_OPTIONS):
         _warn(f"front matter option '{key}' is not supported by the fallback renderer; ignored")
-    headers, cells = iter(_chunk_headers(text)), []
+    headers, cells = iter(headers), []
     for cell in nb.cells:
-        exprs = _INLINE.findall(_VERBATIM.sub("", cell.source)) if cell.cell_type == "markdown" else []
-        if exprs:
-            values = ", ".join(f"str(({e}))" for e in exprs)
-            src = f"__import__('IPython').display.display({{'application/json': [{values}]}}, raw=True)"
-            cells.append(nbformat.v4.new_code_cell(src, metadata={"qmd": {"inline": cell.source[:60]}}))
+        if cell.cell_type == "markdown":
+            parts = [_MASK.sub(lambda m: blocks[int(m.group(1))], p) for p in _INLINE.split(cell.source)]
+            cell.source = _MASK.sub(lambda m: blocks[int(m.group(1))], cell.source)
+            if len(parts) > 1:  # text, expression, text, ...: a cell displays the values first
+                values = ", ".join(f"str(({e}))" for e in parts[1::2])
+                src = f"__import__('IPython').display.display({{'application/json': [{values}]}}, raw=True)"
+                cells.append(nbformat.v4.new_code_cell(src, metadata={"qmd": {"inline": parts[0][:60]}}))
+                cell.metadata["qmd"] = {"text": parts[0::2]}
         if cell.cell_type != "code":
             cells.append(cell)
             continue
@@ -146,14 +150,6 @@ def read_qmd(path: str | os.PathLike):
         cells.append(cell)
     nb.cells = cells
     return meta, nb
-
-
-def _describe(cell) -> str:
-    q = cell.metadata.get("qmd", {})
-    if "inline" in q:
-        return f"an inline `{{python}}` expression in the text starting {q['inline']!r}"
-    label = q.get("options", {}).get("label")
-    return f"the chunk at line {q.get('line')}" + (f" (label: {label})" if label else "")
 
 
 def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: str = "document"):
@@ -188,8 +184,12 @@ def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: st
         try:
             client.execute(cleanup_kc=True, env=env)
         except CellExecutionError as exc:
-            failed = next((c for c in nb.cells if any(o.output_type == "error" for o in c.get("outputs", []))), None)
-            where = _describe(failed) if failed is not None else "a chunk"
+            failed = next((c.metadata.get("qmd", {}) for c in nb.cells
+                           if any(o.output_type == "error" for o in c.get("outputs", []))), {})
+            label = failed.get("options", {}).get("label")
+            where = (f"an inline `{{python}}` expression in the text starting {failed['inline']!r}"
+                     if "inline" in failed else
+                     f"the chunk at line {failed.get('line')}" + (f" (label: {label})" if label else ""))
             raise RenderError(f"{name}: error in {where}:\n{_ANSI.sub('', str(exc))}") from exc
         except Exception as exc:  # the kernel died, a timeout, ...
             raise RenderError(f"{name}: execution failed: {type(exc).__name__}: {exc}") from exc
@@ -198,10 +198,8 @@ def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: st
         if "inline" in cell.metadata.get("qmd", {}):
             values = next(o.data["application/json"] for o in cell.outputs if "application/json" in o.get("data", {}))
             continue
-        if values and cell.cell_type == "markdown":  # substitute outside fenced blocks
-            it, parts = iter(values), _VERBATIM.split(cell.source)
-            cell.source = "".join(p if i % 2 else _INLINE.sub(lambda m: next(it), p) for i, p in enumerate(parts))
-            values = []
+        if "text" in cell.metadata.get("qmd", {}):
+            cell.source = "".join(t + v for t, v in zip(cell.metadata.pop("qmd")["text"], values + [""]))
         cells.append(cell)
     nb.cells = cells
     return nb
@@ -230,7 +228,8 @@ def _prepare(nb, meta: dict, target: str) -> None:
             tags.append("remove_input")  # no code at all in the PDF
         if o.get("output", True) is False:
             tags.append("remove_output")
-        if o.get("include", True) is False or ("remove_input" in tags and (not cell.outputs or "remove_output" in tags)):
+        shows_output = cell.outputs and "remove_output" not in tags
+        if o.get("include", True) is False or ("remove_input" in tags and not shows_output):
             tags.append("remove_cell")
         fold = o.get("code-fold", fmt.get("code-fold", False))
         if fold and target == "html":
@@ -322,9 +321,6 @@ def _pandoc(markdown: str, meta: dict, target: str, out: Path, build: Path, extr
     doc = {k: fmt[k] for k in PASSED_META if fmt.get(k) not in (None, "")}
     if doc.get("date") in ("today", "now", "last-modified"):
         doc["date"] = _dt.date.today().isoformat()
-    if "author" in doc:
-        authors = doc["author"] if isinstance(doc["author"], list) else [doc["author"]]
-        doc["author"] = [a.get("name", "") if isinstance(a, dict) else str(a) for a in authors]
     source = build / f"document-{target}.md"
     header = yaml.safe_dump(json.loads(json.dumps(doc, default=str)), allow_unicode=True, sort_keys=False)
     source.write_text(f"---\n{header}---\n\n{markdown}", encoding="utf-8")
@@ -399,13 +395,13 @@ def _render_quarto(qmd: Path, to: str, out_dir: Path | None) -> list[Path]:
 
 def render(path: str | os.PathLike, to: str = "html", *, engine: str = "auto",
            output_dir: str | os.PathLike | None = None, timeout: int = DEFAULT_TIMEOUT,
-           keep_intermediate: bool = False) -> list[Path]:
+           build_dir: str | os.PathLike | None = None) -> list[Path]:
     """Render the ``.qmd`` at ``path`` to ``to`` (``html``, ``pdf`` or ``all``); return the files.
 
     ``engine``: ``auto`` (Quarto if its CLI is on PATH, else the fallback), ``quarto`` (an error
     without Quarto) or ``fallback``.  Outputs go next to the ``.qmd`` unless ``output_dir`` is
     given.  With ``to="all"`` a PDF failure of the fallback is a warning and the HTML is kept.
-    ``keep_intermediate`` keeps the notebook, markdown and figures in ``OUTPUT_DIR/_build/NAME/``.
+    ``build_dir`` (default: a temporary one) keeps the notebook, markdown, figures and Typst file.
     """
     if to not in TARGETS or engine not in ("auto", "quarto", "fallback"):
         raise RenderError(f"unknown format {to!r} (html, pdf, all) or engine {engine!r} (auto, quarto, fallback)")
@@ -426,7 +422,8 @@ def render(path: str | os.PathLike, to: str = "html", *, engine: str = "auto",
     meta, nb = read_qmd(qmd)
     outputs: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="qmd-render-") as tmp:
-        build = Path(tmp)
+        build = Path(build_dir or tmp).resolve()
+        build.mkdir(parents=True, exist_ok=True)
         execute(nb, qmd.parent, timeout, qmd.name)
         for target in TARGETS[to]:
             markdown = to_markdown(nb, meta, target, build / f"figures-{target}")
@@ -439,14 +436,8 @@ def render(path: str | os.PathLike, to: str = "html", *, engine: str = "auto",
                 _warn(f"PDF not produced: {exc}")
                 continue
             print(f"rocstats-render: wrote {out}", flush=True)
-        if keep_intermediate:
-            import nbformat
-
-            keep = out_dir / "_build" / qmd.stem
-            shutil.rmtree(keep, ignore_errors=True)
-            shutil.copytree(build, keep)
-            nbformat.write(nb, str(keep / f"{qmd.stem}.ipynb"))
-            print(f"rocstats-render: intermediate files in {keep}", flush=True)
+        if build_dir:
+            Path(build, f"{qmd.stem}.ipynb").write_text(json.dumps(nb, indent=1), encoding="utf-8")
     return outputs
 
 
@@ -461,17 +452,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output-dir", help="directory for the outputs (default: next to the .qmd)")
     parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT,
                         help=f"fallback: per-cell timeout in seconds (default: {DEFAULT_TIMEOUT})")
-    parser.add_argument("--keep-intermediate", action="store_true",
-                        help="fallback: keep the notebook, markdown and figures in OUTPUT_DIR/_build/NAME/")
+    parser.add_argument("--build-dir", help="fallback: keep the notebook, markdown and figures there")
     args = parser.parse_args(argv)
     try:
         render(args.qmd, args.to, engine=args.engine, output_dir=args.output_dir, timeout=args.timeout,
-               keep_intermediate=args.keep_intermediate)
-    except RenderError as exc:
-        print(f"rocstats-render: error: {exc}", file=sys.stderr)
-        return 1
-    except ImportError as exc:
-        print(f"rocstats-render: error: missing dependency: {exc} (pip install 'rocstats[reports]')", file=sys.stderr)
+               build_dir=args.build_dir)
+    except (RenderError, ImportError) as exc:
+        hint = " (a missing dependency: pip install 'rocstats[reports]')" if isinstance(exc, ImportError) else ""
+        print(f"rocstats-render: error: {exc}{hint}", file=sys.stderr)
         return 1
     return 0
 
