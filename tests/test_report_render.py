@@ -157,8 +157,8 @@ def test_markdown_options_fold_captions_and_no_code_in_pdf(tmp_path):
         "hidden_source()": [stdout],
         "no_output()": [nbformat.v4.new_output("stream", name="stdout", text="NO-OUTPUT\n")],
         "not_included()": [nbformat.v4.new_output("stream", name="stdout", text="NOT-INCLUDED\n")],
-        "table()": [nbformat.v4.new_output("display_data", data={"text/markdown": "| a | b |\n|---|---|\n| 1 | 2 |",
-                                                                  "text/plain": "<Markdown>"})],
+        "table()": [nbformat.v4.new_output("display_data", data={"text/markdown": text, "text/plain": "<Markdown>"})
+                    for text in ("**1 of 1 passes**", "| a | b |\n|---|---|\n| 1 | 2 |")],
         "plot()": [nbformat.v4.new_output("display_data", data={"image/png": PNG.decode(), "text/plain": "<Figure>"},
                                           metadata={"image/png": {"width": 288, "height": 216}})],
     })
@@ -168,7 +168,7 @@ def test_markdown_options_fold_captions_and_no_code_in_pdf(tmp_path):
     assert "hidden_source" not in html  # echo: false
     assert "no_output()" in html and "NO-OUTPUT" not in html  # output: false
     assert "not_included" not in html and "NOT-INCLUDED" not in html  # include: false
-    assert "| 1 | 2 |\n\n: The table" in html  # the caption belongs to the table
+    assert "**1 of 1 passes**" in html and "| 1 | 2 |\n\n: The table" in html  # the caption belongs to the table
     assert re.search(r"!\[Figure\u00a01: ROC curve\]\([^)]+\.png\)\{#fig-roc width=288\}", html)
     assert len(list((tmp_path / "html").glob("*.png"))) == 1
     pdf = render.to_markdown(nb, meta, "pdf", tmp_path / "pdf")

@@ -260,9 +260,9 @@ def _prepare(nb, meta: dict, target: str) -> None:
             n_fig += 1
         if o.get("tbl-cap") or kind == "tbl":
             cap = ": ".join(str(x) for x in (number, o.get("tbl-cap")) if x)
-            md = cell.outputs[0].get("data", {}).get("text/markdown") if cell.outputs else None
-            if md and _TABLE.match(md):  # pandoc's table caption: it stays with its table
-                cell.outputs[0].data["text/markdown"] = f"{md.rstrip()}\n\n: {cap}"
+            table = next((o for o in cell.outputs if _TABLE.match(o.get("data", {}).get("text/markdown", ""))), None)
+            if table:  # pandoc's table caption for the first markdown table: it stays with its table
+                table.data["text/markdown"] = f"{table.data['text/markdown'].rstrip()}\n\n: {cap}"
             else:
                 cell.metadata["qmd_tblcap"] = cap
 
