@@ -113,13 +113,14 @@ def test_read_qmd_front_matter_chunks_and_raw_blocks(tmp_path):
 def test_unsupported_options_warn(tmp_path, capsys):
     qmd = tmp_path / "warn.qmd"
     qmd.write_text("---\ntitle: W\ntheme: cosmo\n---\n\n```{python}\n#| fig-width: 5\n#| output: asis\nx = 1\n```\n\n"
-                   "```{python echo=FALSE}\ny = 2\n```\n")
+                   "```{python echo=FALSE}\ny = 2\n```\n\n```{python}\nz = 3\n```\nText right after a chunk.\n")
     render.read_qmd(qmd)
     err = capsys.readouterr().err
     assert "front matter option 'theme' is not supported" in err
     assert "line 6: chunk option 'fig-width' is not supported" in err
     assert "line 6: 'output: asis' is not supported" in err
     assert "line 12: options in the chunk header are not supported" in err
+    assert err.count("warning") == 4  # nothing about the last chunk (jupytext's own metadata)
 
 
 def test_other_engines_are_refused(tmp_path):

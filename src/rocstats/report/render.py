@@ -141,7 +141,7 @@ def read_qmd(path: str | os.PathLike):
             continue
         if engine != "python":
             raise RenderError(f"line {line}: cannot run a '{{{engine}}}' chunk (the fallback runs Python only)")
-        if cell.metadata:
+        if set(cell.metadata) - {"lines_to_next_cell", "lines_to_end_of_cell_marker"}:  # jupytext's own keys
             _warn(f"line {line}: options in the chunk header are not supported (use '#|' lines); ignored")
         opts = _chunk_options(cell.source, line)
         cell.metadata = {"qmd": {"options": opts, "line": line}}
