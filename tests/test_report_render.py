@@ -110,6 +110,17 @@ def test_read_qmd_front_matter_chunks_and_raw_blocks(tmp_path):
     assert "```{=html}\n<b>raw</b>\n```" in markdown  # a raw block goes to pandoc
 
 
+def test_only_chunk_headers_make_code_cells(tmp_path):
+    text = ("Text with ```inline``` code.\n\n```{.python}\nattribute_block()\n```\n\n~~~\n```{python}\nexample()\n```\n~~~\n\n"
+            "  ```{python}\n  indented()\n  ```\n\n```{python}\nchunk()\n```\n\n```\nunterminated `{python} 1/0`\n")
+    (tmp_path / "v.qmd").write_text(text)
+    meta, nb = render.read_qmd(tmp_path / "v.qmd")
+    # no code cell but the chunk: no inline cell for the `{python} 1/0` in the verbatim block either
+    assert [(c.cell_type, c.source) for c in nb.cells if c.cell_type == "code"] == [("code", "chunk()")]
+    assert "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown").rstrip("\n") == text.replace(
+        "\n\n```{python}\nchunk()\n```", "").rstrip("\n")
+
+
 def test_unsupported_options_warn(tmp_path, capsys):
     qmd = tmp_path / "warn.qmd"
     qmd.write_text("---\ntitle: W\ntheme: cosmo\n---\n\n```{python}\n#| fig-width: 5\n#| output: asis\nx = 1\n```\n\n"

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 import copy
-import itertools
 import datetime as _dt
+import itertools
 import json
 import os
 import re
@@ -42,7 +42,8 @@ PRIORITY = {  # the representation of an output that each target shows
 TEMPLATES = Path(__file__).with_name("templates")
 
 _INLINE = re.compile(r"`\{python\}[ \t]+([^`]+?)[ \t]*`")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*(?:\{([^}\s,]*))?")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_HEADER = re.compile(r"^```\{([A-Za-z=][^}\s,]*)[^}]*\}\s*$")  # a chunk, as jupytext's Rmd reader sees one
 _MASK = re.compile(r"QMDVERBATIM(\d+)QMD")
 _TABLE = re.compile(r"\s*(\|.*\|[ \t]*\n|\+[-=+:]+\+[ \t]*\n)")  # a pipe or grid table
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -67,12 +68,16 @@ def _scan(text: str) -> tuple[list[tuple[int, str]], str, list[str]]:
     for number, line in enumerate(text.split("\n"), 1):
         m, in_block = _FENCE.match(line), fence is not None and verbatim
         if fence is None and m:
-            fence, verbatim = m.group(1), m.group(2) is None
-            if verbatim:
+            header = _HEADER.match(line)
+            if header:
+                fence, verbatim = m.group(1), False
+                headers.append((number, header.group(1)))
+            else:  # a verbatim block, or a line jupytext would take for one (```x``` is inline code)
                 masked.append(f"QMDVERBATIM{len(blocks)}QMD")
                 blocks.append(line)
+                if not (m.group(1)[0] == "`" and "`" in m.group(2)):
+                    fence, verbatim = m.group(1), True
                 continue
-            headers.append((number, m.group(2)))
         elif fence and set(line.strip()) == {fence[0]} and len(line.strip()) >= len(fence):
             fence = None
         if in_block:
@@ -122,6 +127,8 @@ def read_qmd(path: str | os.PathLike):
     formats = meta.get("format") if isinstance(meta.get("format"), dict) else {}
     for key in sorted(set(meta).union(*(v for v in formats.values() if isinstance(v, dict))) - DOC_OPTIONS):
         _warn(f"front matter option '{key}' is not supported by the fallback renderer; ignored")
+    if len(headers) != sum(c.cell_type == "code" for c in nb.cells):
+        raise RenderError(f"jupytext found {sum(c.cell_type == 'code' for c in nb.cells)} chunks, not {len(headers)}")
     headers, cells = iter(headers), []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
@@ -135,7 +142,7 @@ def read_qmd(path: str | os.PathLike):
         if cell.cell_type != "code":
             cells.append(cell)
             continue
-        line, engine = next(headers, (0, "python"))
+        line, engine = next(headers)
         if engine.startswith("="):  # a raw block such as ```{=html}: pandoc's business
             cells.append(nbformat.v4.new_markdown_cell(f"```{{{engine}}}\n{cell.source}\n```"))
             continue
