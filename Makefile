@@ -31,7 +31,7 @@ test: setup
 
 report: setup
 	$(PYTHON) -m validation.run
-	for qmd in $(REPORTS); do $(PYTHON) reports/render.py "$$qmd" --to $(FORMAT); done
+	for qmd in $(REPORTS); do $(PYTHON) -m rocstats.report.render "$$qmd" --to $(FORMAT); done
 
 bench: setup
 	$(PYTHON) benchmarks/bench_auc.py --output benchmarks/results/latest.md

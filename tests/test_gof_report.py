@@ -88,7 +88,7 @@ def test_report_renders(tmp_path):
     pytest.importorskip("pypandoc")
     pytest.importorskip("matplotlib")
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "reports" / "render.py"), str(ROOT / "reports" / "rossa.qmd"),
+        [sys.executable, "-m", "rocstats.report.render", str(ROOT / "reports" / "rossa.qmd"),
          "--to", "html", "--engine", "fallback", "--output-dir", str(tmp_path)],
         cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -20,7 +20,7 @@ def test_sauc_report_renders(tmp_path):
     doc = json.loads((ROOT / "validation" / "output" / "sauc_mc.json").read_text())
     assert doc["summary"]["n"] == 8 and doc["summary"]["failed"] == 0   # 3 x 2 variances + 2 sizes
     render = subprocess.run(
-        [sys.executable, str(ROOT / "reports" / "render.py"), str(ROOT / "reports" / "sauc.qmd"),
+        [sys.executable, "-m", "rocstats.report.render", str(ROOT / "reports" / "sauc.qmd"),
          "--to", "html", "--engine", "fallback", "--output-dir", str(tmp_path)],
         cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert render.returncode == 0, render.stdout + render.stderr

@@ -42,7 +42,7 @@ def test_validation_runs_and_report_renders(tmp_path):
 
     env = dict(os.environ, ROCSTATS_VALIDATION_OUTPUT=str(out))
     render = subprocess.run(
-        [sys.executable, str(ROOT / "reports" / "render.py"),
+        [sys.executable, "-m", "rocstats.report.render",
          str(ROOT / "reports" / "validation.qmd"), "--to", "html", "--engine", "fallback",
          "--output-dir", str(tmp_path)],
         cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
