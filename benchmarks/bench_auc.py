@@ -379,7 +379,7 @@ def profile_1d(rep, n, seed, reps):
     mask = V.positive_mask(y, None)[0]
     pos, neg = x[mask], x[~mask]
     ps, ns = np.sort(pos), np.sort(neg)
-    _, v10, v01 = _kernels.placements_sorted(ps, ns)
+    _, v10, v01 = _kernels.roc.placements_sorted(ps, ns)
     rep("### Profile of the 1-D path at n = %s (continuous scores, int64 labels; stages "
         "mirror the current implementation)" % fmt_n(n))
     rep()
@@ -396,8 +396,8 @@ def profile_1d(rep, n, seed, reps):
         ("is_pos.sum()", lambda: int(mask.sum())),
         ("boolean masking x[is_pos], x[~is_pos]", lambda: (x[mask], x[~mask])),
         ("np.sort(pos) + np.sort(neg)", lambda: (np.sort(pos), np.sort(neg))),
-        ("kernel auc2u_sorted (C)", lambda: _kernels.auc2u_sorted(ps, ns)),
-        ("kernel placements_sorted (C)", lambda: _kernels.placements_sorted(ps, ns)),
+        ("kernel auc2u_sorted (C)", lambda: _kernels.roc.auc2u_sorted(ps, ns)),
+        ("kernel placements_sorted (C)", lambda: _kernels.roc.placements_sorted(ps, ns)),
         ("np.var(v10) + np.var(v01)", lambda: (np.var(v10, ddof=1), np.var(v01, ddof=1))),
         ("*alternatives (not used by rocstats):*", None),
         ("alt: y_true.min(), y_true.max() (instead of np.unique; integer labels)",
@@ -444,7 +444,7 @@ def profile_2d(rep, n, k, seed, reps):
         ("gather pos_c[order]", lambda: col[order]),
         ("scatter v10[order] = s10", scatter),
         ("*per column (x k):*", None),
-        ("kernel placements_sorted (C)", lambda: _kernels.placements_sorted(scol, nsort)),
+        ("kernel placements_sorted (C)", lambda: _kernels.roc.placements_sorted(scol, nsort)),
         ("*once:*", None),
         ("np.cov of the (m, k) placements, twice (V10 and V01)",
          lambda: (np.cov(V10, rowvar=False), np.cov(V10, rowvar=False))),

@@ -189,7 +189,7 @@ def main(argv=None):
             "- machine: %s, %s CPUs available, load average %s" % (
                 platform.platform(), cpus, " ".join("%.1f" % v for v in os.getloadavg())),
             "- rocstats %s (AUC split kernels: %s), scikit-learn %s, Python %s" % (
-                rocstats.__version__, aucsplit.BACKEND, skv, sys.version.split()[0]),
+                rocstats.__version__, rocstats.backend(), skv, sys.version.split()[0]),
             "- best of %d run(s); forests: %d trees, n_jobs=%d" % (args.repeats, args.trees,
                                                                    args.jobs),
             "- randomForestSRC: no timings recorded in the reference and not installable "

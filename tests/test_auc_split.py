@@ -13,13 +13,14 @@ import numpy as np
 import pytest
 
 from rocstats._kernels import aucsplit
-from rocstats._kernels import _aucsplit_numpy
+from rocstats import _kernels
+from rocstats._kernels.numpy import aucsplit as _aucsplit_numpy
 from rocstats.tree import _auc, _auc_builder
 from rocstats.tree._auc import auc_split_candidates, best_split_per_feature, split_theta
 from rocstats.tree._auc_builder import grow_auc_tree
 from rocstats.tree._tree import LE
 
-IMPLS = aucsplit.implementations()
+IMPLS = _kernels.implementations("aucsplit")
 
 
 # ------------------------------------------------------------------ brute force

@@ -68,3 +68,55 @@ def test_same_answers_from_both_backends_public_api():
     p = _run(code, ROCSTATS_PURE_PYTHON="1").stdout.split(" ", 1)
     assert c[0] == "cffi" and p[0] == "numpy"
     assert c[1] == p[1]
+
+
+def test_one_switch_and_both_sides_of_every_family():
+    """Issue 10: one switch picks a side for every kernel family; implementations()
+    exposes both sides with the same function names."""
+    for family in _kernels.FAMILIES:
+        impls = _kernels.implementations(family)
+        active = getattr(_kernels, family)
+        assert active is impls["numpy" if rocstats.backend() == "numpy" else "cffi"]
+        if "cffi" in impls:
+            c_names = {n for n in dir(impls["cffi"]) if not n.startswith("_")}
+            np_names = {n for n in dir(impls["numpy"]) if not n.startswith("_")}
+            public = {n for n in c_names if callable(getattr(impls["cffi"], n))
+                      and getattr(getattr(impls["cffi"], n), "__module__", "") ==
+                      impls["cffi"].__name__}
+            # the C side may add the radix variants it picks for large inputs
+            extra = {n for n in public - np_names if not n.endswith("_radix")}
+            assert not extra, (family, extra)
+    with pytest.raises(ValueError, match="family must be one of"):
+        _kernels.implementations("sort")
+
+
+def test_only_the_c_package_touches_ffi():
+    """No module outside rocstats/_kernels/c/__init__.py imports the compiled module
+    (_build.py names it, as the builder's target)."""
+    import pathlib
+    import re
+
+    src = pathlib.Path(rocstats.__file__).parent
+    users = [p.relative_to(src).as_posix() for p in src.rglob("*.py")
+             if re.search(r"(from|import)\s+\S*_ckernels|from \. import .*\bffi\b",
+                          p.read_text())]
+    assert users == ["_kernels/c/__init__.py"], users
+
+
+def test_cdef_is_generated_from_the_headers():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "rocstats_build", pathlib_path("_kernels/_build.py"))
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    text = ("/* comment with rs_fake(int x); */\n#ifndef H\n#define H\n#include <stdint.h>\n"
+            "int rs_a(const double *x, int64_t n);  // trailing\n#endif\n")
+    assert build.cdef_from_header(text) == "int rs_a(const double *x, int64_t n);"
+    assert build.MODULES == sorted(p.stem for p in pathlib_path("_kernels/csrc").glob("*.c"))
+
+
+def pathlib_path(rel):
+    import pathlib
+
+    return pathlib.Path(rocstats.__file__).parent / rel

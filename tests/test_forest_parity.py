@@ -13,6 +13,8 @@ repository's pytest configuration does not deselect slow tests by itself).
 import os
 
 import numpy as np
+
+import rocstats
 import pytest
 
 from validation.proc_parity import describe
@@ -22,7 +24,7 @@ from rocstats._kernels import aucsplit
 
 SMALL = ["kyphosis", "iris2"]
 LARGER = ["iris", "pima", "biopsy", "fgl", "synth_bin", "spam"]
-C_GROWER = aucsplit.BACKEND == "cffi"
+C_GROWER = rocstats.backend() == "cffi"
 FAST = SMALL + LARGER if C_GROWER else SMALL
 SLOW = [] if C_GROWER else LARGER
 

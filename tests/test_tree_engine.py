@@ -14,11 +14,9 @@ from rocstats.tree._criterion import AnovaCriterion, GiniCriterion, NonAdditiveC
 from rocstats.tree._splitter import MAX_EXACT_LEVELS
 from rocstats.tree._tree import GE, LT, Split, Tree
 
-try:
-    from rocstats._kernels import _tree_cffi  # noqa: F401
-    HAVE_C = True
-except ImportError:  # pragma: no cover
-    HAVE_C = False
+from rocstats import _kernels
+
+HAVE_C = "cffi" in _kernels.implementations("tree")
 
 
 def _gini_sum(counts):
@@ -178,7 +176,7 @@ def _mixed_data(seed=0, n=400):
 
 @pytest.mark.skipif(not HAVE_C, reason="C extension not built")
 @pytest.mark.parametrize("method", ["class", "anova"])
-def test_c_path_equals_numpy_path(method):
+def test_c_path_equals_numpy_path(method, monkeypatch):
     from rocstats.tree._data import encode_fit
     X, y, w = _mixed_data(1)
     M, info = encode_fit(X)
@@ -190,8 +188,10 @@ def test_c_path_equals_numpy_path(method):
         yy = y + np.nan_to_num(M[:, 0])
     trees = []
     for backend in ("cffi", "numpy"):
+        for family in ("tree", "surrogate"):      # the whole node path on one side
+            monkeypatch.setattr(_kernels, family, _kernels.implementations(family)[backend])
         b = CARTBuilder(crit, n_levels=info.n_levels, min_split=10, min_bucket=3, cp=0.0,
-                        max_surrogate=3, backend=backend)
+                        max_surrogate=3)
         trees.append(b.build(M, yy, w))
     a, b = trees
     assert a.tree.node_count == b.tree.node_count > 5

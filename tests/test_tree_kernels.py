@@ -1,4 +1,4 @@
-"""CART kernels (csrc/rocstats_tree.c and its NumPy twin _kernels/_tree_numpy.py).
+"""CART kernels (csrc/rocstats_tree.c and its NumPy twin _kernels/numpy/tree.py).
 
 * the C and NumPy paths agree on random inputs with ties, missing values, zero weights;
 * the best numeric cut and the best categorical partition equal brute-force searches
@@ -12,12 +12,10 @@ import itertools
 import numpy as np
 import pytest
 
-from rocstats._kernels import _tree_numpy
+from rocstats import _kernels
 
-try:
-    from rocstats._kernels import _tree_cffi
-except ImportError:  # pragma: no cover - extension not built
-    _tree_cffi = None
+_both = _kernels.implementations("tree")
+_tree_numpy, _tree_cffi = _both["numpy"], _both.get("cffi")
 
 IMPLS = [_tree_numpy] + ([_tree_cffi] if _tree_cffi is not None else [])
 needs_c = pytest.mark.skipif(_tree_cffi is None, reason="C extension not built")

@@ -12,13 +12,13 @@ feature), and the radix fast path of rpart's sort order.
 import numpy as np
 import pytest
 
-from rocstats._kernels import _surrogate_numpy, _tree_numpy
+from rocstats import _kernels
 from rocstats.tree._surrogate import find_surrogates, node_surrogates
 
-try:
-    from rocstats._kernels import _surrogate_cffi, _tree_cffi
-except ImportError:  # pragma: no cover - extension not built
-    _tree_cffi = _surrogate_cffi = None
+_tree_numpy = _kernels.implementations("tree")["numpy"]
+_tree_cffi = _kernels.implementations("tree").get("cffi")
+_surrogate_numpy = _kernels.implementations("surrogate")["numpy"]
+_surrogate_cffi = _kernels.implementations("surrogate").get("cffi")
 
 needs_c = pytest.mark.skipif(_tree_cffi is None, reason="C extension not built")
 TREE_IMPLS = [_tree_numpy] + ([_tree_cffi] if _tree_cffi is not None else [])
@@ -123,7 +123,7 @@ def test_node_surrogates_equal_find_surrogates(impl, style, seed, monkeypatch):
     """The in-place node call ranks exactly the surrogates that find_surrogates (copy
     of the node, local sorted indices) finds, with the same agreements."""
     from rocstats.tree import _surrogate
-    monkeypatch.setattr(_surrogate, "_kernel", impl)
+    monkeypatch.setattr(_kernels, "surrogate", impl)
     rng = np.random.default_rng(100 + seed)
     xt, sorts, n1, n2, n_levels, y, w, in_node = _node_data(seed, ties=seed % 2 == 0)
     primary = int(rng.choice([0, 2, 3, 5]))
@@ -190,7 +190,7 @@ def _replayed_rpart_order(x):
     xs = np.array(x, dtype=np.float64)
     xs[np.isnan(xs)] = 0.0
     idx = np.arange(xs.size, dtype=np.int64)
-    _tree_cffi.lib.rs_tree_rpart_sort(_tree_cffi._d(xs), _tree_cffi._i(idx), xs.size)
+    _tree_cffi.lib.rs_tree_rpart_sort(_tree_cffi.ptr(xs), _tree_cffi.ptr(idx), xs.size)
     return idx
 
 

@@ -12,15 +12,12 @@ import numpy as np
 import pytest
 
 import _tree_helpers as h
-import rocstats.tree._surrogate as surrogate_module
-from rocstats._kernels import _surrogate_numpy
+from rocstats import _kernels
 from rocstats.tree._surrogate import find_surrogates, primary_weights
 from rocstats.tree._tree import CATEGORICAL, GE, LT
 
-try:
-    from rocstats._kernels import _surrogate_cffi
-except ImportError:  # extension not built: only the NumPy twin is tested
-    _surrogate_cffi = None
+_surrogate_numpy = _kernels.implementations("surrogate")["numpy"]
+_surrogate_cffi = _kernels.implementations("surrogate").get("cffi")
 
 BACKENDS = ["numpy"] + (["cffi"] if _surrogate_cffi is not None else [])
 
@@ -29,7 +26,7 @@ BACKENDS = ["numpy"] + (["cffi"] if _surrogate_cffi is not None else [])
 def backend(request, monkeypatch):
     """Run a test with the C kernel and again with its NumPy twin."""
     impl = _surrogate_numpy if request.param == "numpy" else _surrogate_cffi
-    monkeypatch.setattr(surrogate_module, "_kernel", impl)
+    monkeypatch.setattr(_kernels, "surrogate", impl)
     return request.param
 
 

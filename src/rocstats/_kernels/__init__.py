@@ -1,62 +1,65 @@
-"""Kernel layer: choose the C (cffi) implementation or the NumPy fallback.
+"""The kernel layer: one switch between the C kernels and their NumPy twins.
 
-The C extension is used when it was built and ``ROCSTATS_PURE_PYTHON`` is not set to a
-true value.  If the extension is missing the NumPy path is used and a ``RuntimeWarning``
-says so once, at import.  ``backend()`` reports the active implementation.
+Every loop over pairs, sorted sweeps or tree nodes lives in a *family* of kernels, each
+with a C implementation (:mod:`rocstats._kernels.c`, the only package that touches the
+cffi ``ffi`` / ``lib``) and a NumPy twin with the same contract
+(:mod:`rocstats._kernels.numpy`, the reference the tests compare against):
 
-Kernel functions (identical contracts in ``_numpy`` and ``_cffi``):
+``roc``        radix split-sort, AUC / DeLong sweeps, O(m n) definitions, ROC counts
+``sauc``       the scored-AUC sweep, its definition, margin counts
+``aucsplit``   randomForestSRC's AUC split statistic, the AUC tree grower, routing
+``surrogate``  rpart's surrogate-split search
+``tree``       the CART node split search, partition and presorts
 
-``split_sort(is_pos, score)``
-    ascending scores of each class (C: an O(n) radix sort for large n; NumPy: np.sort);
-``split_argsort(is_pos, score)``
-    the same plus the sorting permutations within each class (order among ties free);
-``auc2u_sorted(pos, neg)``
-    twice the Mann-Whitney U from two ascending arrays (int, exact);
-``placements_sorted(pos, neg)``
-    ``(2U, v10, v01)``, DeLong placement values in the sorted order of each input;
-``delong_sums_sorted(pos, neg)``
-    ``(2U, sum c10**2, sum c01**2)``, exact integers for the DeLong variance, where
-    ``c10 = 2 n v10`` and ``c01 = 2 m v01``;
-``auc2u_pairwise(pos, neg)``, ``placements_pairwise(pos, neg)``
-    the O(m n) definitions, any order;
-``roc_counts_desc(score, wpos, wneg)``
-    distinct scores of a descending array with cumulative positive / negative weights.
+The switch: the C kernels are used when the extension was built and
+``ROCSTATS_PURE_PYTHON`` is not set to a true value; otherwise the NumPy twins, and if
+the extension is missing (no C compiler at install time) one ``RuntimeWarning`` says so,
+once.  Callers write ``from rocstats import _kernels`` and ``_kernels.roc.split_sort(...)``
+(or ``from rocstats._kernels import sauc``); :func:`backend` names the active side and
+:func:`implementations` gives both sides of a family for cross-checking.
 """
+import importlib
 import os
 import warnings
 
-from . import _numpy
+__all__ = ["FAMILIES", "backend", "backend_info", "implementations",
+           "roc", "sauc", "aucsplit", "surrogate", "tree"]
+
+FAMILIES = ("roc", "sauc", "aucsplit", "surrogate", "tree")
+
 
 def _truthy(value):
     return value is not None and value.strip().lower() not in ("", "0", "false", "no", "off")
 
 
 def _load():
+    """``(backend, reason)``; warns once when the extension should be there but is not."""
     if _truthy(os.environ.get("ROCSTATS_PURE_PYTHON")):
-        return _numpy, "numpy", "ROCSTATS_PURE_PYTHON is set"
+        return "numpy", "ROCSTATS_PURE_PYTHON is set"
     try:
-        from . import _cffi
-    except ImportError as exc:  # extension not built
+        importlib.import_module(".c", __name__)
+    except ImportError as exc:  # extension not built (no compiler at install time)
         warnings.warn(
             "rocstats: the C extension is not available (%s); using the slower NumPy "
             "kernels. Reinstall with a C compiler to build it." % exc,
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        return _numpy, "numpy", "C extension not importable: %s" % exc
-    return _cffi, "cffi", "C extension loaded"
+            RuntimeWarning, stacklevel=3)
+        return "numpy", "C extension not importable: %s" % exc
+    return "cffi", "C extension loaded"
 
 
-_impl, _BACKEND, _REASON = _load()
+_BACKEND, _REASON = _load()
+_SIDE = {"cffi": "c", "numpy": "numpy"}
 
-split_sort = _impl.split_sort
-split_argsort = _impl.split_argsort
-auc2u_sorted = _impl.auc2u_sorted
-placements_sorted = _impl.placements_sorted
-delong_sums_sorted = _impl.delong_sums_sorted
-auc2u_pairwise = _impl.auc2u_pairwise
-placements_pairwise = _impl.placements_pairwise
-roc_counts_desc = _impl.roc_counts_desc
+
+def _family(name, which=None):
+    return importlib.import_module(".%s.%s" % (_SIDE[which or _BACKEND], name), __name__)
+
+
+roc = _family("roc")
+sauc = _family("sauc")
+aucsplit = _family("aucsplit")
+surrogate = _family("surrogate")
+tree = _family("tree")
 
 
 def backend():
@@ -69,42 +72,14 @@ def backend_info():
     return _BACKEND, _REASON
 
 
-def implementations():
-    """Dict of every importable implementation module, for cross-checking in tests."""
-    impls = {"numpy": _numpy}
+def implementations(family="roc"):
+    """``{"numpy": module, "cffi": module}`` for one kernel family (``"cffi"`` only when
+    the extension is built, whatever the switch says), for cross-checking in tests."""
+    if family not in FAMILIES:
+        raise ValueError("family must be one of %s, got %r" % (FAMILIES, family))
+    impls = {"numpy": _family(family, "numpy")}
     try:
-        from . import _cffi
-        impls["cffi"] = _cffi
-    except ImportError:
-        pass
-    return impls
-
-
-def select_family(name, what):
-    """``(module, backend name)`` for a kernel family with modules ``_<name>_cffi`` and
-    ``_<name>_numpy`` (the sAUC, AUC-split and surrogate kernels): the C wrappers when the
-    active backend is cffi and they import, else the NumPy twin, with one RuntimeWarning
-    naming ``what`` if the C side should be there but is not."""
-    import importlib
-
-    numpy_mod = importlib.import_module("%s._%s_numpy" % (__name__, name))
-    if _BACKEND != "cffi":
-        return numpy_mod, "numpy"
-    try:
-        return importlib.import_module("%s._%s_cffi" % (__name__, name)), "cffi"
-    except ImportError as exc:
-        warnings.warn("rocstats: %s are not available (%s); using the NumPy twin"
-                      % (what, exc), RuntimeWarning, stacklevel=3)
-        return numpy_mod, "numpy"
-
-
-def family_implementations(name):
-    """Every importable implementation of a kernel family, for cross-checking in tests."""
-    import importlib
-
-    impls = {"numpy": importlib.import_module("%s._%s_numpy" % (__name__, name))}
-    try:
-        impls["cffi"] = importlib.import_module("%s._%s_cffi" % (__name__, name))
+        impls["cffi"] = _family(family, "cffi")
     except ImportError:
         pass
     return impls

@@ -222,12 +222,12 @@ class _Routing:
     def apply(self, X, rows=None, *, transposed=False):
         """Leaf of each row (``X`` rows x features, or features x rows when
         ``transposed``; ``rows`` selects rows)."""
-        from .._kernels import aucsplit
+        from .. import _kernels
 
         if self.tree is not None and (not self.numeric or np.isnan(X).any()):
             Xr = X.T if transposed else X
             return self.tree.apply(Xr if rows is None else Xr[rows])
-        return aucsplit.tree_apply(X, self.flat, rows, transposed=transposed)
+        return _kernels.aucsplit.tree_apply(X, self.flat, rows, transposed=transposed)
 
 
 def _frequencies(value):

@@ -52,5 +52,5 @@ def auc(y_true, y_score, *, pos_label=None, direction="<"):
     n = is_pos.size - m
     if warn_one_class(m, n):
         return float("nan")
-    pos, neg = _kernels.split_sort(is_pos, score)
-    return auc_from_twice_u(_kernels.auc2u_sorted(pos, neg), m, n)
+    pos, neg = _kernels.roc.split_sort(is_pos, score)
+    return auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), m, n)

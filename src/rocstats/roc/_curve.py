@@ -18,7 +18,7 @@ def roc_counts(is_pos, score, sample_weight=None):
     p = is_pos[order]
     wpos = np.where(p, w, 0.0)
     wneg = np.where(p, 0.0, w)
-    return _kernels.roc_counts_desc(s, wpos, wneg)
+    return _kernels.roc.roc_counts_desc(s, wpos, wneg)
 
 
 def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=None):

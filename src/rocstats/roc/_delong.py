@@ -17,8 +17,8 @@ def placements_by_case(is_pos, score):
     positives above negative j (ties 1/2).  Returns ``(2U, v10, v01)``.  The order among
     tied scores does not matter: tied scores get equal placement values.
     """
-    pos, op, neg, on = _kernels.split_argsort(is_pos, score)
-    twice_u, s10, s01 = _kernels.placements_sorted(pos, neg)
+    pos, op, neg, on = _kernels.roc.split_argsort(is_pos, score)
+    twice_u, s10, s01 = _kernels.roc.placements_sorted(pos, neg)
     v10 = np.empty_like(s10)
     v01 = np.empty_like(s01)
     v10[op] = s10
@@ -125,8 +125,8 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     if score.ndim == 1:
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
-        pos, neg = _kernels.split_sort(is_pos, score)
-        twice_u, q10, q01 = _kernels.delong_sums_sorted(pos, neg)
+        pos, neg = _kernels.roc.split_sort(is_pos, score)
+        twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
         a = auc_from_twice_u(twice_u, m, n)
         if _warn_small(m, n):
             var = float("nan")

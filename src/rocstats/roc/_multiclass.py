@@ -118,7 +118,7 @@ def multiclass_auc(y_true, y_prob, *, labels=None):
         for j in range(C):
             if i != j:
                 pos, neg = sorted_by_class[i], sorted_by_class[j]
-                pairwise[i, j] = auc_from_twice_u(_kernels.auc2u_sorted(pos, neg),
+                pairwise[i, j] = auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg),
                                                   pos.size, neg.size)
     off = ~np.eye(C, dtype=bool)
     return MulticlassAUCResult(float(pairwise[off].mean()), pairwise, tuple(labels.tolist()),

@@ -14,7 +14,7 @@ scores of the m positives, :math:`x_1..x_n` those of the n negatives, all in [0,
   :math:`R^- = \frac{1}{mn}\sum_{i,j} x_j 1(y_i > x_j)`.
 
 Everything comes from one sort of each class and one O(m + n) merge sweep (C kernel
-``rs_sauc_sweep`` with long-double prefix sums, NumPy twin in ``_sauc_numpy``).
+``rs_sauc_sweep`` with long-double prefix sums, NumPy twin in ``_kernels/numpy/sauc.py``).
 """
 import warnings
 
@@ -22,7 +22,6 @@ import numpy as np
 from scipy import special, stats
 
 from .. import _kernels
-from .._kernels import sauc as _sk
 from .._results import TestResult
 from .._validation import (UndefinedAUCWarning, as_float_array, check_binary,
                            check_direction, warn_one_class)
@@ -159,8 +158,8 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     if warn_one_class(m, n, "The margin AUC"):
         res = np.full(t.shape, np.nan)
     else:
-        pos, neg = _kernels.split_sort(is_pos, score)
-        res = (_sk.margin_counts(pos, neg, t.ravel()) / (m * n)).reshape(t.shape)
+        pos, neg = _kernels.roc.split_sort(is_pos, score)
+        res = (_kernels.sauc.margin_counts(pos, neg, t.ravel()) / (m * n)).reshape(t.shape)
     return float(res) if res.ndim == 0 else res
 
 
@@ -233,9 +232,9 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     if warn_one_class(m, n, "The sROC curve"):
         nan = float("nan")
         return SROCCurve(None, None, g, np.full(g.shape, nan), nan, nan, m, n, direction, info)
-    pos, neg = _kernels.split_sort(is_pos, score)
-    twice_u, out, _, _ = _sk.sauc_sweep(pos, neg, components=False)
-    grid_theta = _sk.margin_counts(pos, neg, g) / (m * n)
+    pos, neg = _kernels.roc.split_sort(is_pos, score)
+    twice_u, out, _, _ = _kernels.sauc.sauc_sweep(pos, neg, components=False)
+    grid_theta = _kernels.sauc.margin_counts(pos, neg, g) / (m * n)
     bps = vals = None
     if m * n <= max_breakpoints:
         bps, vals = _exact_steps(pos, neg, m, n)
@@ -358,8 +357,8 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
         nan = float("nan")
         return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info,
                           variance)
-    pos, neg = _kernels.split_sort(is_pos, score)
-    twice_u, out, _, _ = _sk.sauc_sweep(pos, neg, components=False)
+    pos, neg = _kernels.roc.split_sort(is_pos, score)
+    twice_u, out, _, _ = _kernels.sauc.sauc_sweep(pos, neg, components=False)
     mn = m * n
     if _warn_small(m, n, "The sAUC variance"):
         var = float("nan")
@@ -373,8 +372,8 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
 
 def _components(is_pos, score):
     """``(sauc, V, W)`` with the structural components in case order."""
-    pos, op, neg, on = _kernels.split_argsort(is_pos, score)
-    _, out, v_s, w_s = _sk.sauc_sweep(pos, neg, components=True)
+    pos, op, neg, on = _kernels.roc.split_argsort(is_pos, score)
+    _, out, v_s, w_s = _kernels.sauc.sauc_sweep(pos, neg, components=True)
     v = np.empty_like(v_s)
     w = np.empty_like(w_s)
     v[op] = v_s

@@ -45,10 +45,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._kernels import aucsplit
+from .. import _kernels
 
 #: randomForestSRC's tie tolerance on its delta = 2 theta scale.
-EPS_DELTA = aucsplit.EPS
+EPS_DELTA = _kernels.aucsplit.EPS
 
 
 def split_theta(left, right):
@@ -215,7 +215,7 @@ def auc_split_candidates(X, y, rows=None, *, n_classes, sample_weight=None, feat
     for f in features:
         x = X[rows, f]
         order = np.argsort(x, kind="stable")
-        cut, delta, _wl, nl = aucsplit.auc_sweep(x[order], y[rows][order], w[rows][order],
+        cut, delta, _wl, nl = _kernels.aucsplit.auc_sweep(x[order], y[rows][order], w[rows][order],
                                                  n_classes)
         first = np.zeros(cut.size, dtype=bool)
         first[:1] = True
@@ -259,7 +259,7 @@ def best_split_per_feature(X, y, rows=None, *, n_classes, sample_weight=None):
     xs = np.ascontiguousarray(np.take_along_axis(xn, order, axis=0).T)
     ys = np.ascontiguousarray(y[rows][order].T)
     ws = np.ascontiguousarray(w[rows][order].T)
-    _index, cut, delta = aucsplit.best_columns(xs, ys, ws, int(n_classes), eps=EPS_DELTA)
+    _index, cut, delta = _kernels.aucsplit.best_columns(xs, ys, ws, int(n_classes), eps=EPS_DELTA)
     return cut, delta / 2.0
 
 

@@ -25,7 +25,7 @@ evidence; the recorded cases all use nsplit = 0 and mtry = p, so the rules for
 
 Implementation.  The whole grow loop is one kernel call (:func:`grow_flat`:
 ``rs_grow_auc_tree`` in ``csrc/rocstats_aucsplit.c``, or its NumPy twin
-``_aucsplit_numpy.grow_tree``, which gives the identical tree): the rows are sorted once
+``rocstats._kernels.numpy.aucsplit.grow_tree``, which gives the identical tree): the rows are sorted once
 per variable, each node keeps a range of every sorted column, and a split partitions
 those ranges stably; the statistic is computed with the same floating-point operations
 as the split kernels (so the randomForestSRC parity cases are unchanged).  The random
@@ -43,7 +43,7 @@ import numpy as np
 from ._auc import EPS_DELTA
 from ._data import exact_float
 from ._tree import LE, Split, Tree
-from .._kernels import aucsplit
+from .. import _kernels
 
 #: Node numbers 2k / 2k + 1 overflow int64 below this depth; deeper nodes (AUC trees
 #: peeling a multiclass node can be 90 deep) get node_id -1 (no rpart number).
@@ -120,7 +120,7 @@ def grow_flat(Xt, order, y, w, *, n_classes, node_size=1.0, node_depth=None, mtr
     if variable_order not in _ORDERS:
         raise ValueError("variable_order must be 'random', 'forward' or 'reverse', got %r"
                          % (variable_order,))
-    return aucsplit.grow_tree(Xt, order, y, w, n_classes, min_split=2.0 * float(node_size),
+    return _kernels.aucsplit.grow_tree(Xt, order, y, w, n_classes, min_split=2.0 * float(node_size),
                               max_depth=-1 if node_depth is None else int(node_depth),
                               mtry=int(mtry), nsplit=int(n_split),
                               var_order=_ORDERS[variable_order], seed=int(seed), eps=EPS_DELTA)

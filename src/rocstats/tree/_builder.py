@@ -27,7 +27,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ._splitter import SortedColumns, Splitter, tree_kernels
+from .. import _kernels
+from ._splitter import SortedColumns, Splitter
 from ._surrogate import node_surrogates
 from ._tree import Tree
 
@@ -97,8 +98,6 @@ class CARTBuilder:
     surrogate_style :
         rpart.control's minsplit, minbucket, cp, maxdepth, maxcompete, maxsurrogate,
         usesurrogate, surrogatestyle.
-    backend : {"cffi", "numpy"} or None
-        Kernel implementation (default: the active one).
     """
 
     #: find the surrogates of a node whose primary variable has no missing value only
@@ -107,7 +106,7 @@ class CARTBuilder:
 
     def __init__(self, criterion, *, n_levels, min_split=20, min_bucket=7, cp=0.01,
                  max_depth=30, max_compete=4, max_surrogate=5, use_surrogate=2,
-                 surrogate_style=0, backend=None):
+                 surrogate_style=0):
         self.criterion = criterion
         self.n_levels = np.asarray(n_levels, dtype=np.int64)
         self.min_split = int(min_split)
@@ -118,7 +117,7 @@ class CARTBuilder:
         self.max_surrogate = int(max_surrogate)
         self.use_surrogate = int(use_surrogate)
         self.surrogate_style = int(surrogate_style)
-        self.kernels = tree_kernels(backend)
+        self.kernels = _kernels.tree          # the active side of the switch
         self._is_numeric = (self.n_levels == 0).tolist()
         self.maxnode = 2 ** self.max_depth - 1
 

@@ -151,7 +151,7 @@ class GiniCriterion(Criterion):
     ``birthwt_weighted``).  Remaining sources of a different tie-break: a platform
     whose ``long double`` differs from the one R was built with (NumPy's
     ``np.longdouble`` is the C compiler's, as R's ``LDOUBLE``), and the NumPy fallback
-    kernels on more than ``RPART_ORDER_MAX`` rows (``_kernels/_tree_numpy.py``).
+    kernels on more than ``RPART_ORDER_MAX`` rows (``_kernels/numpy/tree.py``).
     """
 
     def __init__(self, y, w, n_classes, *, prior=None, loss=None, information=False):

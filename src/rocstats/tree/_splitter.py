@@ -4,7 +4,7 @@ Numeric features are pre-sorted once at the root (:class:`SortedColumns`); each 
 one segment ``[n1, n2)`` of every feature's sorted row list, partitioned stably when the
 node splits, so a node's search is a single sweep per feature, O(n_node * p) overall.
 Additive criteria run in C (``csrc/rocstats_tree.c``, NumPy twin
-``_kernels/_tree_numpy.py``), every feature of a node in one call
+``_kernels/numpy/tree.py``), every feature of a node in one call
 (:meth:`Splitter.node_arrays`; the builder makes :class:`Split` records only for the
 splits it keeps); non-additive criteria go through their Python ``best_numeric`` /
 ``best_categorical`` (:meth:`Splitter.candidates`).
@@ -21,31 +21,14 @@ order of tied levels.
 """
 import numpy as np
 
-from .. import _kernels
-from .._kernels import _tree_numpy
 from ._tree import CATEGORICAL, GE, LT, Split
 
-__all__ = ["MAX_EXACT_LEVELS", "tree_kernels", "SortedColumns", "Splitter"]
+__all__ = ["MAX_EXACT_LEVELS", "SortedColumns", "Splitter"]
 
 #: Largest number of levels (present in the data) of a categorical predictor for which
 #: the exhaustive search of a classification criterion with more than two classes is
 #: run: 2**(q-1) - 1 partitions per node, i.e. about 5e5 at q = 20.
 MAX_EXACT_LEVELS = 20
-
-
-def tree_kernels(name=None):
-    """The CART kernel module: ``"cffi"`` (C) or ``"numpy"``; default: the active
-    backend of :func:`rocstats._kernels.backend`."""
-    name = name or _kernels.backend()
-    if name == "cffi":
-        try:
-            from .._kernels import _tree_cffi
-            return _tree_cffi
-        except ImportError:  # pragma: no cover - extension built without the tree kernels
-            return _tree_numpy
-    if name == "numpy":
-        return _tree_numpy
-    raise ValueError("backend must be 'cffi' or 'numpy', got %r" % (name,))
 
 
 class SortedColumns:
@@ -98,7 +81,7 @@ class Splitter:
     min_bucket : int
         rpart's ``minbucket`` (cuts leave at least this many rows on each side).
     kernels : module
-        :func:`tree_kernels` result.
+        ``rocstats._kernels.tree`` (the active side of the kernel switch).
     """
 
     def __init__(self, criterion, cols, y, w, n_levels, *, min_bucket, kernels):

@@ -53,7 +53,7 @@ checked against R; the code here is our own):
 """
 import numpy as np
 
-from .._kernels import surrogate as _kernel
+from .. import _kernels
 from ._tree import CATEGORICAL, GE, LT, Split
 
 #: rpart discards surrogates whose adjusted agreement is at most this (surrogate.c).
@@ -148,7 +148,7 @@ def _numeric_batch(X, cols, w, go, sorted_index):
             orders[c] = o
     # the kernel skips missing values, checks that each list is a set of rows in
     # increasing order of value, and raises ValueError otherwise
-    return _kernel.numeric_surrogates(xcols, go, w, orders,
+    return _kernels.surrogate.numeric_surrogates(xcols, go, w, orders,
                                       np.full(len(cols), n, dtype=np.int64))
 
 
@@ -167,7 +167,7 @@ def _categorical_batch(X, cols, n_levels, w, go, sorted_index):
             if o.shape != (n,):
                 raise ValueError("sorted_index[%d] must list the %d rows of Xnode" % (j, n))
             orders[c] = o
-    return _kernel.categorical_surrogates(xcols, go, w, orders, q)
+    return _kernels.surrogate.categorical_surrogates(xcols, go, w, orders, q)
 
 
 def _finish(agree, total, majority, tleft, tright, surrogate_style, **split):
@@ -345,7 +345,7 @@ def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary_feature, *,
         rpart's surrogate.c); rpart's default direction for rows with every surrogate
         missing is the heavier side (none on a tie).
     """
-    tleft, tright, out, dirs = _kernel.node_surrogates(xt, sorts, n1, n2, n_levels, goes, w,
+    tleft, tright, out, dirs = _kernels.surrogate.node_surrogates(xt, sorts, n1, n2, n_levels, goes, w,
                                                        int(primary_feature))
     rows = out.tolist()                        # Python floats: the same doubles
     found = _best_first(

@@ -1,6 +1,6 @@
 """NumPy twin of the scored-AUC C kernels (``csrc/rocstats_sauc.c``): reference and fallback.
 
-Same functions, arguments and results as :mod:`rocstats._kernels._sauc_cffi`.  Notation:
+Same functions, arguments and results as :mod:`rocstats._kernels.c.sauc`.  Notation:
 ``pos`` = the m positive scores y_i, ``neg`` = the n negative scores x_j (float64, no
 NaN; "sorted" = ascending), kernel ``h(y, x) = (y - x) 1(y > x)``.
 

@@ -1,15 +1,9 @@
-"""The only module that touches the cffi ``ffi`` / ``lib`` objects for the surrogate
-kernel (``csrc/rocstats_surrogate.c``).  Same function and results as
-:mod:`rocstats._kernels._surrogate_numpy`; shapes and index ranges are checked here
+"""C twin of :mod:`rocstats._kernels.numpy.surrogate` (``csrc/rocstats_surrogate.c``): the
+surrogate-split search.  Same functions and results as the NumPy module; shapes and index ranges are checked here
 before C sees the pointers."""
 import numpy as np
 
-from ._ckernels import ffi, lib  # ImportError if the extension was not built
-
-if not all(hasattr(lib, name) for name in (
-        "rs_surrogate_numeric", "rs_surrogate_categorical", "rs_surrogate_node")):  # an extension built before this kernel
-    raise ImportError("rocstats._kernels._ckernels lacks the surrogate kernel; rebuild it "
-                      "(python setup.py build_ext --inplace)")
+from . import lib, ptr
 
 
 def numeric_surrogates(xcols, go, w, orders, n_order):
@@ -29,12 +23,12 @@ def numeric_surrogates(xcols, go, w, orders, n_order):
     if k == 0 or n == 0:
         return out
     code = lib.rs_surrogate_numeric(
-        n, k, ffi.cast("double *", ffi.from_buffer(xcols)),
-        ffi.cast("int8_t *", ffi.from_buffer(go)),
-        ffi.cast("double *", ffi.from_buffer(w)),
-        ffi.cast("int64_t *", ffi.from_buffer(orders)),
-        ffi.cast("int64_t *", ffi.from_buffer(n_order)),
-        ffi.cast("double *", ffi.from_buffer(out, require_writable=True)))
+        n, k, ptr(xcols),
+        ptr(go),
+        ptr(w),
+        ptr(orders),
+        ptr(n_order),
+        ptr(out))
     if code == -3:
         raise MemoryError("rocstats: no memory for the surrogate search (n=%d)" % n)
     if code == -2:
@@ -62,12 +56,12 @@ def categorical_surrogates(xcols, go, w, orders, q):
     if q == 0:
         raise ValueError("categorical_surrogates: level code outside 0..q-1")
     code = lib.rs_surrogate_categorical(
-        n, k, q, ffi.cast("double *", ffi.from_buffer(xcols)),
-        ffi.cast("int8_t *", ffi.from_buffer(go)),
-        ffi.cast("double *", ffi.from_buffer(w)),
-        ffi.cast("int64_t *", ffi.from_buffer(orders)),
-        ffi.cast("int8_t *", ffi.from_buffer(dirs, require_writable=True)),
-        ffi.cast("double *", ffi.from_buffer(out, require_writable=True)))
+        n, k, q, ptr(xcols),
+        ptr(go),
+        ptr(w),
+        ptr(orders),
+        ptr(dirs),
+        ptr(out))
     if code == -3:
         raise MemoryError("rocstats: no memory for the surrogate search (n=%d)" % n)
     if code != 0:
@@ -78,7 +72,7 @@ def categorical_surrogates(xcols, go, w, orders, q):
 
 def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary):
     """Every surrogate candidate of the node [n1, n2) in one C call (rs_surrogate_node):
-    ``(tleft, tright, out, dirs)``, see ``_surrogate_numpy.node_surrogates``."""
+    ``(tleft, tright, out, dirs)``, see :func:`rocstats._kernels.numpy.surrogate.node_surrogates`."""
     if xt.dtype != np.float64 or not xt.flags.c_contiguous or xt.ndim != 2:
         raise ValueError("node_surrogates: xt must be a C-contiguous 2-D float64 array")
     p, n = xt.shape
@@ -100,14 +94,14 @@ def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary):
     dirs = np.zeros((p, qmax), dtype=np.int8)
     dbuf = dirs if dirs.size else np.zeros(1, dtype=np.int8)
     code = lib.rs_surrogate_node(
-        n, p, ffi.cast("double *", ffi.from_buffer(xt)),
-        ffi.cast("int64_t *", ffi.from_buffer(sorts)), int(n1), int(n2),
-        ffi.cast("int64_t *", ffi.from_buffer(n_levels)), qmax,
-        ffi.cast("int8_t *", ffi.from_buffer(goes)),
-        ffi.cast("double *", ffi.from_buffer(w)), int(primary),
-        ffi.cast("double *", ffi.from_buffer(tot, require_writable=True)),
-        ffi.cast("double *", ffi.from_buffer(out, require_writable=True)),
-        ffi.cast("int8_t *", ffi.from_buffer(dbuf, require_writable=True)))
+        n, p, ptr(xt),
+        ptr(sorts), int(n1), int(n2),
+        ptr(n_levels), qmax,
+        ptr(goes),
+        ptr(w), int(primary),
+        ptr(tot),
+        ptr(out),
+        ptr(dbuf))
     if code == -3:
         raise MemoryError("rocstats: no memory for the surrogate search (n=%d)" % (n2 - n1))
     if code == -2:

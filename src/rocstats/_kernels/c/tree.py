@@ -1,17 +1,13 @@
-"""The only module touching ``ffi`` / ``lib`` for the CART kernels (csrc/rocstats_tree.c).
+"""C twin of :mod:`rocstats._kernels.numpy.tree` (``csrc/rocstats_tree.c``): the CART
+node split search, partition and presorts.
 
-Same functions, arguments and results as ``_tree_numpy``.  Arrays are normalised to
+Same functions, arguments and results as the NumPy module.  Arrays are normalised to
 C-contiguous float64 / int64 / int8 here, and every length the C code relies on is
 checked before the call.
 """
 import numpy as np
 
-from ._ckernels import ffi, lib  # ImportError if the extension was not built
-
-if not all(hasattr(lib, name) for name in (
-        "rs_tree_node_splits", "rs_tree_radix_order", "rs_tree_restore_segment")):  # an extension built before this kernel
-    raise ImportError("rocstats._kernels._ckernels lacks rs_tree_node_splits; rebuild it "
-                      "(python setup.py build_ext --inplace)")
+from . import f64 as _f64, i64 as _i64, lib, ptr
 
 _ERRORS = {-1: MemoryError, -2: ValueError}
 
@@ -22,22 +18,6 @@ def _raise(status, what):
     exc = _ERRORS.get(status, RuntimeError)
     raise exc("rocstats: %s failed with status %d (%s)" % (
         what, status, "out of memory" if status == -1 else "invalid argument"))
-
-
-def _d(a):
-    return ffi.cast("double *", ffi.from_buffer(a))
-
-
-def _i(a):
-    return ffi.cast("int64_t *", ffi.from_buffer(a))
-
-
-def _f64(a):
-    return np.ascontiguousarray(a, dtype=np.float64)
-
-
-def _i64(a):
-    return np.ascontiguousarray(a, dtype=np.int64)
 
 
 def _check_node_rows(sorts, p, n, y, w):
@@ -70,9 +50,9 @@ def numeric_splits(kind, xt, sorts, n1, n2, features, y, w, nclass, aprior, edge
     direction = np.zeros(nf, dtype=np.int64)
     count = np.zeros(nf, dtype=np.int64)
     status = lib.rs_tree_numeric_splits(
-        int(kind), _d(xt), _i(sorts), n, int(n1), int(n2), _i(features), nf, _d(y), _d(w),
-        int(nclass), _d(aprior), int(edge), float(node_risk), _d(improve), _d(split),
-        _i(direction), _i(count))
+        int(kind), ptr(xt), ptr(sorts), n, int(n1), int(n2), ptr(features), nf, ptr(y), ptr(w),
+        int(nclass), ptr(aprior), int(edge), float(node_risk), ptr(improve), ptr(split),
+        ptr(direction), ptr(count))
     _raise(status, "rs_tree_numeric_splits")
     return improve, split, direction, count
 
@@ -94,8 +74,8 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
     csplit = np.zeros(int(nlev), dtype=np.int64)
     count = np.zeros(1, dtype=np.int64)
     status = lib.rs_tree_categorical_split(
-        int(kind), _d(x), _i(rows), rows.size, _d(y), _d(w), int(nclass), _d(aprior),
-        int(nlev), int(edge), float(node_risk), _d(improve), _i(csplit), _i(count))
+        int(kind), ptr(x), ptr(rows), rows.size, ptr(y), ptr(w), int(nclass), ptr(aprior),
+        int(nlev), int(edge), float(node_risk), ptr(improve), ptr(csplit), ptr(count))
     _raise(status, "rs_tree_categorical_split")
     return float(improve[0]), csplit, int(count[0])
 
@@ -122,9 +102,9 @@ def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, n
     csplit = np.zeros((p, qmax), dtype=np.int64)
     cbuf = csplit if csplit.size else np.zeros(1, dtype=np.int64)
     status = lib.rs_tree_node_splits(
-        int(kind), _d(xt), _i(sorts), n, p, int(n1), int(n2), _i(n_levels), qmax, _d(y),
-        _d(w), int(nclass), _d(aprior), int(edge), float(node_risk), _d(improve),
-        _d(split), _i(direction), _i(count), _i(cbuf))
+        int(kind), ptr(xt), ptr(sorts), n, p, int(n1), int(n2), ptr(n_levels), qmax, ptr(y),
+        ptr(w), int(nclass), ptr(aprior), int(edge), float(node_risk), ptr(improve),
+        ptr(split), ptr(direction), ptr(count), ptr(cbuf))
     _raise(status, "rs_tree_node_splits")
     return improve, split, direction, count, csplit
 
@@ -140,9 +120,9 @@ def partition(sorts, n1, n2, goes):
         raise ValueError("bad node segment [%d, %d)" % (n1, n2))
     tmp = np.empty(max(n2 - n1, 1), dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
-    status = lib.rs_tree_partition(_i(sorts), n, p, int(n1), int(n2),
-                                   ffi.cast("int8_t *", ffi.from_buffer(goes)), _i(tmp),
-                                   _i(out[:1]), _i(out[1:]))
+    status = lib.rs_tree_partition(ptr(sorts), n, p, int(n1), int(n2),
+                                   ptr(goes), ptr(tmp),
+                                   ptr(out[:1]), ptr(out[1:]))
     _raise(status, "rs_tree_partition")
     return int(out[0]), int(out[1])
 
@@ -158,7 +138,7 @@ def restore_segment(sorts, pristine, n1, n2):
         raise ValueError("pristine must be a C-contiguous int64 array of shape %s" % ((p, n),))
     if not 0 <= n1 <= n2 <= n or p < 1:
         raise ValueError("bad node segment [%d, %d)" % (n1, n2))
-    _raise(lib.rs_tree_restore_segment(_i(sorts), _i(pristine), n, p, int(n1), int(n2)),
+    _raise(lib.rs_tree_restore_segment(ptr(sorts), ptr(pristine), n, p, int(n1), int(n2)),
            "rs_tree_restore_segment")
 
 
@@ -172,10 +152,10 @@ def rpart_order(x):
     xs[np.isnan(xs)] = 0.0
     if xs.size > 1:
         order = np.empty(xs.size, dtype=np.int64)
-        status = lib.rs_tree_radix_order(_d(xs), xs.size, _i(order))
+        status = lib.rs_tree_radix_order(ptr(xs), xs.size, ptr(order))
         if status == 1:                         # no ties: the unique ascending order
             return order
         _raise(min(status, 0), "rs_tree_radix_order")
     idx = np.arange(xs.size, dtype=np.int64)
-    lib.rs_tree_rpart_sort(_d(xs), _i(idx), xs.size)
+    lib.rs_tree_rpart_sort(ptr(xs), ptr(idx), xs.size)
     return idx

@@ -1,30 +1,17 @@
-"""The only module that touches the cffi ``ffi`` / ``lib`` objects for the AUC split
-kernels (``csrc/rocstats_aucsplit.c``).
+"""C twin of :mod:`rocstats._kernels.numpy.aucsplit` (``csrc/rocstats_aucsplit.c``): the
+AUC split sweep, the per-column best cuts, the whole-tree grower and tree routing.
 
-Same functions, signatures and bit-identical results as
-:mod:`rocstats._kernels._aucsplit_numpy`.  Arrays are normalised to C-contiguous float64 /
+Same functions, signatures and bit-identical results as the NumPy module.  Arrays are normalised to C-contiguous float64 /
 int64 and every length and class code is checked here, before C sees the pointers.
 """
 import numpy as np
 
-from ._aucsplit_numpy import (EPS, _TREE_FIELDS, _check, _check_controls, _check_cuts,
-                              _check_grow, check_apply_inputs)
-from ._ckernels import ffi, lib  # ImportError if the extension was not built
-
-if not hasattr(lib, "rs_grow_auc_tree"):  # an extension built before these kernels existed
-    raise ImportError("rocstats._kernels._ckernels lacks the AUC split / grower kernels; "
-                      "rebuild it (python setup.py build_ext --inplace)")
+from ..numpy.aucsplit import (EPS, _TREE_FIELDS, _check, _check_controls, _check_cuts,
+                               _check_grow, check_apply_inputs)
+from . import lib, ptr
 
 __all__ = ["EPS", "auc_sweep", "best_columns", "grow_tree", "tree_apply",
            "splitmix64_fill"]
-
-
-def _dptr(a):
-    return ffi.cast("double *", ffi.from_buffer(a, require_writable=a.flags.writeable))
-
-
-def _iptr(a):
-    return ffi.cast("int64_t *", ffi.from_buffer(a, require_writable=a.flags.writeable))
 
 
 def auc_sweep(x, y, w, n_classes, cuts=None):
@@ -33,20 +20,20 @@ def auc_sweep(x, y, w, n_classes, cuts=None):
         raise ValueError("x must be 1-dimensional")
     n = x.size
     if cuts is None:
-        cap, ncuts, cptr = max(n - 1, 0), -1, ffi.NULL
+        cap, ncuts, cptr = max(n - 1, 0), -1, ptr(None)
     else:
         cuts = np.ascontiguousarray(cuts, dtype=np.float64)
         if cuts.ndim != 1:
             raise ValueError("cuts must be 1-dimensional")
         cap = ncuts = cuts.size
-        cptr = _dptr(cuts)
+        cptr = ptr(cuts)
     work = np.empty(2 * k)
     cut = np.empty(cap)
     delta = np.empty(cap)
     wleft = np.empty(cap)
     nleft = np.empty(cap, dtype=np.int64)
-    got = lib.rs_auc_sweep(_dptr(x), _iptr(y), _dptr(w), n, k, cptr, ncuts, _dptr(work),
-                           _dptr(cut), _dptr(delta), _dptr(wleft), _iptr(nleft))
+    got = lib.rs_auc_sweep(ptr(x), ptr(y), ptr(w), n, k, cptr, ncuts, ptr(work),
+                           ptr(cut), ptr(delta), ptr(wleft), ptr(nleft))
     return cut[:got], delta[:got], wleft[:got], nleft[:got]
 
 
@@ -60,22 +47,18 @@ def best_columns(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
         maxcuts = cuts.shape[1]
         if cuts.size == 0:  # from_buffer needs a non-empty buffer
             cuts = np.zeros((ncol, 1))
-        cptr, nptr = _dptr(cuts), _iptr(ncuts)
+        cptr, nptr = ptr(cuts), ptr(ncuts)
     else:
-        cptr, nptr, maxcuts = ffi.NULL, ffi.NULL, 0
+        cptr, nptr, maxcuts = ptr(None), ptr(None), 0
     index = np.empty(ncol, dtype=np.int64)
     cut = np.empty(ncol)
     delta = np.empty(ncol)
     work = np.empty(2 * k)
     if ncol:
-        lib.rs_auc_best_columns(_dptr(xs), _iptr(ys), _dptr(ws), m, ncol, k, cptr, nptr,
-                                maxcuts, float(eps), _dptr(work), _iptr(index), _dptr(cut),
-                                _dptr(delta))
+        lib.rs_auc_best_columns(ptr(xs), ptr(ys), ptr(ws), m, ncol, k, cptr, nptr,
+                                maxcuts, float(eps), ptr(work), ptr(index), ptr(cut),
+                                ptr(delta))
     return index, cut, delta
-
-
-def _uptr(a):
-    return ffi.cast("uint64_t *", ffi.from_buffer(a, require_writable=True))
 
 
 def splitmix64_fill(seed, count, r):
@@ -85,7 +68,7 @@ def splitmix64_fill(seed, count, r):
         raise ValueError("count >= 0, 1 <= r < 2**64 and a 64-bit seed are required")
     raw = np.zeros(max(count, 1), dtype=np.uint64)
     below = np.zeros(max(count, 1), dtype=np.uint64)
-    lib.rs_splitmix64_fill(int(seed), count, r, _uptr(raw), _uptr(below))
+    lib.rs_splitmix64_fill(int(seed), count, r, ptr(raw), ptr(below))
     return raw[:count], below[:count]
 
 
@@ -101,11 +84,11 @@ def grow_tree(xt, order, y, w, n_classes, *, min_split, max_depth, mtry, nsplit,
     value = np.empty((capacity, k))
     # the GIL is released for the call (cffi API mode), so trees grow in parallel threads
     got = lib.rs_grow_auc_tree(
-        _dptr(xt), _iptr(order), _iptr(y), _dptr(w), n, p, k, min_split, max_depth, mtry,
-        nsplit, var_order, seed, float(eps), capacity, _iptr(ints["left"]),
-        _iptr(ints["right"]), _iptr(ints["parent"]), _iptr(ints["depth"]),
-        _iptr(ints["node_id"]), _iptr(ints["feature"]), _dptr(dbls["threshold"]),
-        _dptr(dbls["delta"]), _iptr(ints["count"]), _dptr(dbls["weight"]), _dptr(value))
+        ptr(xt), ptr(order), ptr(y), ptr(w), n, p, k, min_split, max_depth, mtry,
+        nsplit, var_order, seed, float(eps), capacity, ptr(ints["left"]),
+        ptr(ints["right"]), ptr(ints["parent"]), ptr(ints["depth"]),
+        ptr(ints["node_id"]), ptr(ints["feature"]), ptr(dbls["threshold"]),
+        ptr(dbls["delta"]), ptr(ints["count"]), ptr(dbls["weight"]), ptr(value))
     if got == -1:
         raise MemoryError("rs_grow_auc_tree: out of memory")
     if got == -2:
@@ -130,9 +113,9 @@ def tree_apply(X, tree, rows=None, *, transposed=False):
     out = np.zeros(max(rows.size, 1), dtype=np.int64)
     if rows.size == 0:
         return out[:0]
-    rc = lib.rs_auc_tree_apply(_dptr(X), rs, cs, _iptr(rows), rows.size, _iptr(left),
-                               _iptr(right), _iptr(feature), _dptr(threshold), left.size,
-                               p, _iptr(out))
+    rc = lib.rs_auc_tree_apply(ptr(X), rs, cs, ptr(rows), rows.size, ptr(left),
+                               ptr(right), ptr(feature), ptr(threshold), left.size,
+                               p, ptr(out))
     if rc != 0:
         raise ValueError("rs_auc_tree_apply refused the tree (code %d)" % rc)
     return out

@@ -1,6 +1,6 @@
 """NumPy twin of the AUC split kernels (``csrc/rocstats_aucsplit.c``).
 
-Same functions, signatures and results as :mod:`rocstats._kernels._aucsplit_cffi`.
+Same functions, signatures and results as :mod:`rocstats._kernels.c.aucsplit`.
 
 Both score a cut with randomForestSRC's statistic (``splitrule = "auc"``), written
 ``delta`` here: with ``alpha_k`` the fraction of the weight of class ``k`` sent right,

@@ -1,6 +1,6 @@
 """NumPy implementation of every rocstats kernel: the reference and the fallback.
 
-Each function has the same signature and result as its C twin in ``_cffi.py``.
+Each function has the same signature and result as its C twin in :mod:`rocstats._kernels.c.roc`.
 Inputs are float64 C-contiguous arrays without NaN (the validation layer ensures it);
 "sorted" means ascending.  Twice the Mann-Whitney U is returned as a Python ``int`` so
 ties (worth 1/2) stay exact and nothing overflows.
