@@ -33,8 +33,13 @@ Two checks per case:
     node where a class is absent (every theta NaN), the variable's smallest cut.  A leaf
     passes when rocstats' stopping rules refuse to split it.
 
-Records follow :func:`validation.proc_parity.compare` (suite ``rfsrc_parity``); the
-metadata carries the per-case summary (exact / replay nodes passed).
+``live`` (where randomForestSRC is installed: R >= 4.3)
+    randomForestSRC run now through :mod:`rocstats.r.rfsrc` on fresh data drawn here
+    (:func:`fresh_data`), laid out as a stored case (:func:`rfsrc_case`) and checked by the
+    same replay and exact rules (:func:`live_comparisons`).
+
+Records follow :func:`rocstats_validation.proc_parity.compare` (suite ``rfsrc_parity``);
+the metadata carries the per-case summary (exact / replay nodes passed).
 """
 import glob
 import json
@@ -43,10 +48,11 @@ from pathlib import Path
 
 import numpy as np
 
-from validation.proc_parity import Tolerance, compare as _pp_compare
+from .paths import RESULTS_DIR
+from .proc_parity import Tolerance, compare as _pp_compare
 
 SUITE = "rfsrc_parity"
-REF_DIR = Path(__file__).resolve().parent / "results" / "rfsrc"
+REF_DIR = RESULTS_DIR / "rfsrc"
 #: theta within this of the node maximum counts as a best split (the statistic is a mean
 #: of O(K^2) ratios of integer counts; rocstats and randomForestSRC compute it with the
 #: same operations, so real ties agree to the last bit and distinct values differ by
@@ -280,6 +286,68 @@ def exact_for_case(case, replays, ref_dir=REF_DIR, *, data=None):
     return res
 
 
+# --------------------------------------------------------------------------- live
+def rfsrc_case(X, y, levels, *, case_id, node_size=1, node_depth=None, features=None):
+    """randomForestSRC run now (:func:`rocstats.r.rfsrc.rfsrc_tree`, seeds -1..-5), laid
+    out like a stored ``cases/*.json`` file."""
+    from rocstats.r import rfsrc as bridge
+
+    fits = [bridge.rfsrc_tree(X, y, levels, node_size=node_size, node_depth=node_depth,
+                              seed=-s)
+            for s in range(1, 6)]
+    first = fits[0]
+    key = ("parmID", "contPT", "nodeSZ")
+    inv = all([f[k] for k in key] == [first[k] for k in key] for f in fits[1:])
+    return {
+        "id": case_id, "features": list(features or ["x%d" % (j + 1) for j in range(X.shape[1])]),
+        "classes": [str(v) for v in levels],
+        "call": 'rfsrc(y ~ ., data, splitrule="auc", ntree=1, bootstrap="none", mtry=%d, '
+                'nsplit=0, nodesize=%d, nodedepth=%d, seed=-1, membership=TRUE)'
+                % (X.shape[1], node_size, -1 if node_depth is None else node_depth),
+        "seed_invariant": inv, "leaf_count": first["leaf_count"],
+        "native_array": {k: first[k] for k in ("nodeID", "nodeSZ", "parmID", "contPT")},
+        "native_arrays_by_seed": [{k: f[k] for k in key} for f in fits],
+        "membership": first["membership"], "predicted": first["predicted"],
+        "versions": first["versions"],
+    }
+
+
+def fresh_data(seed=20240301):
+    """Fresh data drawn in Python and handed to R as they are: a binary and a 4-class
+    set with rounded (tied) features."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    X = np.round(rng.normal(size=(300, 5)), 2)
+    eta = X[:, 0] - 0.7 * X[:, 1] + rng.normal(scale=0.8, size=300)
+    out["fresh_binary"] = (X, (eta > 0).astype(np.int64), ["neg", "pos"])
+    X = np.round(rng.normal(size=(240, 4)), 1)
+    eta = X[:, 0] + X[:, 2] * (X[:, 3] > 0) + rng.normal(scale=0.5, size=240)
+    y = np.digitize(eta, np.quantile(eta, [0.25, 0.5, 0.75]))
+    out["fresh_4class"] = (X, y.astype(np.int64), ["a", "b", "c", "d"])
+    return out
+
+
+def live_comparisons(*, compare=compare, tol=EXACT, settings=((1, None), (5, 3))):
+    """rocstats vs randomForestSRC run now on fresh data: replay records for every case,
+    exact records where the five seeds agree (the stored suite's rules)."""
+    records = []
+    for name, (X, y, levels) in fresh_data().items():
+        for ns, nd in settings:
+            cid = "%s_ns%d_nd%d" % (name, ns, -1 if nd is None else nd)
+            case = rfsrc_case(X, y, levels, case_id=cid, node_size=ns, node_depth=nd)
+            labels = dict(source="live", case=cid, value_from="rocstats",
+                          reference_from="randomForestSRC (live)", alternative="")
+            replays = replay_case(case, data=(X, y, list(levels)))
+            for s, r in enumerate(replays, start=1):
+                records.append(compare(r["nodes"] - r["passed"], 0, "replay_nodes_failed",
+                                       tol=tol, item="seed -%d" % s, **labels))
+            if case["seed_invariant"]:
+                ex = exact_for_case(case, replays, data=(X, y, list(levels)))
+                records.append(compare(ex["split_diff"] + ex["partition_diff"], 0,
+                                       "exact_differences", tol=tol, item="tree", **labels))
+    return records
+
+
 # --------------------------------------------------------------------------- suite
 def stored_comparisons(ref_dir=REF_DIR, *, replays_cache=None):
     """``(records, summary)`` over every recorded single-tree case.  ``replays_cache``:
@@ -325,7 +393,7 @@ def stored_comparisons(ref_dir=REF_DIR, *, replays_cache=None):
 
 
 def run(*, live=None, seed=None):
-    """The suite entry point for ``validation/run.py``."""
+    """The suite entry point for :mod:`rocstats_validation.run`."""
     records, summary = stored_comparisons()
     live_info = {"ran": False}
     try:
@@ -341,10 +409,8 @@ def run(*, live=None, seed=None):
             raise RuntimeError("live randomForestSRC comparisons requested: %s" % reason)
         live_info["reason"] = reason
     else:
-        from rocstats.r import rfsrc as bridge
-
         live_info = {"ran": True, "reason": reason}
-        records += bridge.live_comparisons(compare=compare, tol=EXACT)
+        records += live_comparisons(compare=compare, tol=EXACT)
     meta = {"reference": "randomForestSRC 3.6.1, R 4.2.2 (validation/results/rfsrc)",
             "cases": summary, "live": live_info}
     return {"metadata": meta, "comparisons": records}

@@ -29,13 +29,12 @@ import os
 import time
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
-
 import numpy as np
 
+from .paths import RESULTS_DIR as _RESULTS
+
 SUITE = "rfsrc_forest"
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS_DIR = ROOT / "validation" / "results" / "rfsrc_forest"
+RESULTS_DIR = _RESULTS / "rfsrc_forest"
 DATASETS = ("iris", "iris2", "kyphosis", "pima", "biopsy", "fgl", "synth_bin", "spam")
 SEEDS = (1, 2, 3, 4, 5)
 #: seeds per data set when fewer than all of SEEDS are run (none since the grower moved
