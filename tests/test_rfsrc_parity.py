@@ -130,3 +130,20 @@ def test_live_bridge_plumbing_with_stored_trees(monkeypatch):
     assert live["seed_invariant"] == case["seed_invariant"]
     records = rp.live_comparisons(compare=rp.compare, tol=rp.EXACT, settings=((5, 3),))
     assert len(records) == 6 and all(r["passed"] for r in records)
+
+
+def test_recorded_data_are_the_stored_copies():
+    """Every data set of the recorded cases is read from the one stored copy in
+    validation/results/data, which holds exactly the data they were recorded on
+    (checksums in rp.DATA_FILES; iris, kyphosis and spam are shared with the rpart suite)."""
+    import json
+
+    datasets = set()
+    for path in sorted(rp.REF_DIR.joinpath("cases").glob("*.json")):
+        case = json.loads(path.read_text())
+        assert case["data_file"] == "data/%s.csv" % case["dataset"]
+        datasets.add(case["dataset"])
+    assert datasets == set(rp.DATA_FILES)
+    for name in datasets:
+        assert rp.data_path(name).parent == rp.DATA_DIR
+    assert not rp.REF_DIR.joinpath("data").exists()
