@@ -17,7 +17,7 @@ FORMAT ?= html
 .PHONY: help setup test report bench clean distclean
 
 help:
-	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]'"
+	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]' and -e ./validation"
 	@echo "make test    setup, then the test suite (requires the C extension)"
 	@echo "make report  setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
 	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest); tables in benchmarks/results/"
@@ -30,7 +30,7 @@ test: setup
 	ROCSTATS_REQUIRE_EXTENSION=1 ROCSTATS_RUN_SLOW=1 $(PYTHON) -m pytest -q
 
 report: setup
-	$(PYTHON) -m validation.run
+	$(PYTHON) -m rocstats_validation.run
 	for qmd in $(REPORTS); do $(PYTHON) -m rocstats.report.render "$$qmd" --to $(FORMAT); done
 
 bench: setup
@@ -40,7 +40,7 @@ bench: setup
 	$(PYTHON) benchmarks/bench_auc_forest.py --output benchmarks/results/auc_forest_latest.md
 
 clean:
-	rm -rf build dist src/*.egg-info .pytest_cache .hypothesis
+	rm -rf build dist src/*.egg-info validation/*.egg-info .pytest_cache .hypothesis
 	rm -rf validation/output reports/_build reports/*_files
 	rm -f reports/*.html reports/*.pdf
 	rm -f src/rocstats/_kernels/_ckernels.c

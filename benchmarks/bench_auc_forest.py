@@ -16,7 +16,7 @@ One run prints markdown tables (and optionally writes them to ``--output``):
   computed like ours).
 
 randomForestSRC itself cannot be timed here (not installable: needs R >= 4.3) and the
-stored reference (``validation/results/rfsrc_forest/spam_forest.json``) records no
+stored reference (``validation/results/rfsrc/cases/spam_forest.json``) records no
 timings, so scikit-learn is the live peer.  Timings are the best of ``--repeats`` runs
 of ``time.perf_counter``; the forest runs are interleaved (rocstats, sklearn, rocstats,
 ...) so that load from other processes on a shared machine affects both alike.  ``--profile`` adds a cProfile of one rocstats forest
@@ -45,7 +45,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-SPAM = ROOT / "validation" / "results" / "rfsrc_forest" / "spam.csv"
+SPAM = ROOT / "validation" / "results" / "data" / "spam.csv"
 
 
 def load_spam():

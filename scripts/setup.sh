@@ -5,7 +5,9 @@
 #      -- skipped when already present, or with ROCSTATS_SKIP_APT=1;
 #   2. a virtualenv in .venv (system python3), created if missing;
 #   3. `pip install -e '.[dev,r,reports]'` into it, every time, so that the
-#      cffi extension is rebuilt from the current sources.
+#      cffi extension is rebuilt from the current sources;
+#   4. `pip install -e ./validation`: the validation harness (import name
+#      rocstats_validation; a distribution of its own, never in the rocstats wheel).
 #
 # Environment: ROCSTATS_SKIP_APT=1  skip step 1 entirely
 #              PYTHON=...           interpreter used to create .venv (default python3)
@@ -74,4 +76,11 @@ fi
 # --------------------------------------------------------------------------
 log "pip install -e '.[dev,r,reports]'"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev,r,reports]'
+
+# --------------------------------------------------------------------------
+# 4. The validation harness (validation/rocstats_validation), editable: it reads the
+#    stored R results next to it, so it must point at this checkout
+# --------------------------------------------------------------------------
+log "pip install -e ./validation"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ./validation
 log "done"

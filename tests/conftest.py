@@ -1,7 +1,30 @@
-import sys
+"""Test-suite configuration.  The test helpers in this directory are importable through
+``pythonpath`` in pyproject.toml; the validation harness is the installed
+``rocstats_validation`` (``pip install -e ./validation``), checked here to be this
+checkout's."""
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+def pytest_configure(config):
+    """Fail early, with the fix, when the validation harness is missing or is another
+    checkout's (an editable install elsewhere would test this rocstats against that
+    checkout's stored results).  A copy of the tests inside this checkout (a mutation
+    tester's work directory) is fine."""
+    import importlib.util
+
+    import pytest
+
+    here = Path(__file__).resolve().parents[1]
+    if importlib.util.find_spec("rocstats_validation") is None:
+        raise pytest.UsageError(
+            "the validation harness rocstats_validation is not installed: run "
+            "`pip install -e ./validation` (make setup does)")
+    from rocstats_validation.paths import REPO_ROOT
+
+    if REPO_ROOT != here and REPO_ROOT not in here.parents:
+        raise pytest.UsageError(
+            "rocstats_validation is installed from %s, not from this checkout (%s): run "
+            "`pip install -e ./validation` here" % (REPO_ROOT, here))
 
 
 def pytest_collection_modifyitems(config, items):

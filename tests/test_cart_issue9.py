@@ -271,7 +271,7 @@ def test_nullable_and_small_integer_columns_are_read_exactly():
 
 
 # ------------------------------------------------------------------------- item 11
-from validation import rpart_parity as rp  # noqa: E402
+from rocstats_validation import rpart_parity as rp  # noqa: E402
 
 STORED = [n for n in rp.case_names()
           if rp.load_case(n)["control"].get("usesurrogate", 2) == 2]

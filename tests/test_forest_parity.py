@@ -4,7 +4,7 @@ For each data set with a stored ``<data>_forest.json`` (``rfsrc(y ~ ., data,
 splitrule = "auc", ntree = 500, seed = -s)``, s = 1..5), rocstats' forests with the same
 settings and seeds 1..5 must have OOB AUC inside randomForestSRC's range widened by 0.01
 (the issue's criterion), and OOB Brier / misclassification inside theirs widened by the
-tolerances of ``validation.rfsrc_forest.TOLERANCES``.  With the C grower every data set
+tolerances of ``rocstats_validation.rfsrc_forest.TOLERANCES``.  With the C grower every data set
 runs by default (40 forests of 500 trees, about 20 s on 2 cores); on the NumPy fallback
 (``ROCSTATS_PURE_PYTHON=1``: minutes per forest) only the two smallest do, and the others
 are marked slow and run only with ``pytest -m slow`` or ``ROCSTATS_RUN_SLOW=1`` (the
@@ -17,8 +17,8 @@ import numpy as np
 import rocstats
 import pytest
 
-from validation.proc_parity import describe
-from validation.rfsrc_forest import QUANTITIES, compare, load_case, rocstats_forest
+from rocstats_validation.proc_parity import describe
+from rocstats_validation.rfsrc_forest import QUANTITIES, compare, load_case, rocstats_forest
 
 from rocstats._kernels import aucsplit
 

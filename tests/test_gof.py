@@ -495,7 +495,7 @@ def test_auto_picks_what_the_docstring_says(monkeypatch):
 def test_default_size_under_h0_small_simulation():
     """The default p-value under H0 (continuous data, both tie regimes of auto) is not
     liberal: fraction of p <= 0.05 within 3 binomial SEs below 0.05 + 3 SE.  The full
-    size grid is validation/rossa_mc.py."""
+    size grid is validation/rocstats_validation/rossa_mc.py."""
     rng = np.random.default_rng(2024)
     reps, hits, hits_chi2 = 300, 0, 0
     for _ in range(reps):

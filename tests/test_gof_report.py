@@ -1,4 +1,4 @@
-"""The Rossa Monte Carlo suite (validation/rossa_mc.py) and its report (reports/rossa.qmd)."""
+"""The Rossa Monte Carlo suite (rocstats_validation.rossa_mc) and its report (reports/rossa.qmd)."""
 import json
 import math
 import re
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from validation import rossa_mc, run
+from rocstats_validation import rossa_mc, run
+from rocstats_validation.paths import OUTPUT_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,7 +20,7 @@ SMALL = dict(size_cases=(rossa_mc._case(12, 10), rossa_mc._case(8, 8, cells=3, d
 
 
 def test_suite_registered_and_record_format():
-    assert run.SUITES["rossa_mc"][0] == "validation.rossa_mc:run"
+    assert run.SUITES["rossa_mc"][0] == "rocstats_validation.rossa_mc:run"
     out = rossa_mc.run(seed=3, **SMALL)
     comps, meta = out["comparisons"], out["metadata"]
     # per case: 1 size check (+1 against the exact size for a tiny case) and 1 null-mean
@@ -100,6 +101,6 @@ def test_report_renders(tmp_path):
     assert "3/10 = 0.3000" in html                            # exact p-value of the example
     assert "auto: exact" in html                              # the default resolved to exact
     assert "Traceback" not in html
-    doc = json.loads((ROOT / "validation" / "output" / "rossa_mc.json").read_text())
+    doc = json.loads((OUTPUT_DIR / "rossa_mc.json").read_text())
     n = len(doc["comparisons"])
     assert re.search(r"%d\s+of\s+%d pass/fail checks pass" % (n, n), html)

@@ -3,8 +3,8 @@
 Skipped at collection time when rpy2, R or pROC >= 1.18 is missing.  Runs pROC on
 (1) the stored data, checking that pROC now gives bit-for-bit the stored numbers and that
 rocstats matches them, and (2) fresh random data sets drawn in Python
-(validation.proc_parity.fresh_cases; seed from $ROCSTATS_FRESH_SEED, default 20240301)
-and passed to R as they are.  Tolerances: validation.proc_parity.TOLERANCES.
+(rocstats_validation.proc_parity.fresh_cases; seed from $ROCSTATS_FRESH_SEED, default
+20240301) and passed to R as they are.  Tolerances: rocstats_validation.proc_parity.TOLERANCES.
 """
 import numpy as np
 import pytest
@@ -18,8 +18,9 @@ if not _OK:
     pytest.skip("pROC is not available through rpy2: %s" % _REASON, allow_module_level=True)
 
 import rocstats  # noqa: E402
-from validation import proc_parity as pp  # noqa: E402
-from validation.results import proc_results as R  # noqa: E402
+from rocstats_validation import proc_parity as pp  # noqa: E402
+
+R = pp.load_results()
 
 pytestmark = pytest.mark.r
 
@@ -49,12 +50,12 @@ def live_stored():
     for name, c in R.PAIRED_CASES.items():
         y, scores = pp.case_arrays(c)
         pairs = [(p["a"], p["b"]) for p in c["paired"]]
-        paired[name] = rbridge.proc_case(y, scores, control=c["control"], case=c["case"],
-                                         pairs=pairs)
+        paired[name] = pp.proc_case(y, scores, control=c["control"], case=c["case"],
+                                    pairs=pairs)
     for name, c in R.UNPAIRED_CASES.items():
         (ya, sa), (yb, sb) = pp.sample_arrays(c["a"]), pp.sample_arrays(c["b"])
-        unpaired[name] = rbridge.proc_unpaired_case(ya, sa, yb, sb, control=c["control"],
-                                                    case=c["case"])
+        unpaired[name] = pp.proc_unpaired_case(ya, sa, yb, sb, control=c["control"],
+                                               case=c["case"])
     return paired, unpaired
 
 
@@ -94,8 +95,8 @@ def test_rocstats_matches_live_proc_on_stored_unpaired_data(case, live_stored):
 def test_rocstats_matches_live_proc_on_fresh_data(case):
     c = FRESH_PAIRED[case]
     pairs = _all_pairs(c["scores"])
-    live = rbridge.proc_case(c["y"], c["scores"], control=c["control"], case=c["case"],
-                             pairs=pairs)
+    live = pp.proc_case(c["y"], c["scores"], control=c["control"], case=c["case"],
+                        pairs=pairs)
     ours = pp.rocstats_case(c["y"], c["scores"], case=c["case"], pairs=pairs)
     assert len(live["paired"]) == len(pairs)
     _assert_all_pass(pp.diff_case(ours, live, source="live", case=case))
@@ -104,8 +105,8 @@ def test_rocstats_matches_live_proc_on_fresh_data(case):
 @pytest.mark.parametrize("case", list(FRESH_UNPAIRED))
 def test_rocstats_matches_live_proc_on_fresh_unpaired_data(case):
     c = FRESH_UNPAIRED[case]
-    live = rbridge.proc_unpaired_case(c["a"]["y"], c["a"]["score"], c["b"]["y"],
-                                      c["b"]["score"], control=c["control"], case=c["case"])
+    live = pp.proc_unpaired_case(c["a"]["y"], c["a"]["score"], c["b"]["y"],
+                                 c["b"]["score"], control=c["control"], case=c["case"])
     ours = pp.rocstats_unpaired_case((c["a"]["y"], c["a"]["score"]),
                                      (c["b"]["y"], c["b"]["score"]), case=c["case"])
     _assert_all_pass(pp.diff_unpaired_case(ours, live, source="live", case=case))

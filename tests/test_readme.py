@@ -36,7 +36,7 @@ def test_more_examples_numbers(monkeypatch):
     the kyphosis complexity table as stored from rpart 4.1.19."""
     from fractions import Fraction
 
-    from validation import rpart_parity as rp
+    from rocstats_validation import rpart_parity as rp
 
     text = README.read_text()
     code = re.search(r"## More examples\s+```python\n(.*?)```", text, re.S).group(1)

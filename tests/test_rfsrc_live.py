@@ -1,4 +1,5 @@
-"""rocstats' AUC trees against randomForestSRC run live through rpy2 (rocstats.r.rfsrc).
+"""rocstats' AUC trees against randomForestSRC run live through rpy2 (rocstats.r.rfsrc;
+the cases are laid out and compared by rocstats_validation.rfsrc_parity).
 
 Skipped at collection time when rpy2, R or randomForestSRC is missing (randomForestSRC
 needs R >= 4.3 and is not installed on the rocstats machines; the stored 3.6.1 outputs
@@ -15,7 +16,7 @@ if not _OK:
     pytest.skip("randomForestSRC is not available through rpy2: %s" % _REASON,
                 allow_module_level=True)
 
-from validation import rfsrc_parity as rp  # noqa: E402
+from rocstats_validation import rfsrc_parity as rp  # noqa: E402
 
 pytestmark = pytest.mark.r
 
@@ -26,7 +27,7 @@ def test_live_rfsrc_reproduces_stored_case(cid):
     case = rp.load_case(str(rp.REF_DIR / "cases" / (cid + ".json")))
     X, y, classes = rp.case_data(case)
     ns, nd = rp.case_params(case)
-    live = bridge.rfsrc_case(X, y, classes, case_id=cid, node_size=ns, node_depth=nd)
+    live = rp.rfsrc_case(X, y, classes, case_id=cid, node_size=ns, node_depth=nd)
     if live["versions"]["randomForestSRC"] == case["versions"]["randomForestSRC"]:
         assert live["native_arrays_by_seed"] == case["native_arrays_by_seed"]
     reps = rp.replay_case(live, data=(X, y, classes))
@@ -34,7 +35,7 @@ def test_live_rfsrc_reproduces_stored_case(cid):
 
 
 def test_live_fresh_data():
-    records = bridge.live_comparisons(compare=rp.compare, tol=rp.EXACT)
+    records = rp.live_comparisons(compare=rp.compare, tol=rp.EXACT)
     assert records
     failed = [r for r in records if not r["passed"]]
     assert not failed, failed[:5]

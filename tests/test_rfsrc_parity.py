@@ -7,13 +7,13 @@ validation/results/rfsrc (every recorded single-tree case; no R needed).
 - replay parity on every case: every node of each of the five recorded trees passes
   (internal node: its split is one rocstats can choose, theta equal to the node maximum
   within 1e-12; leaf: rocstats' stopping rules refuse to split it).
-See validation/rfsrc_parity.py for the rules and the tie note (pima).
+See validation/rocstats_validation/rfsrc_parity.py for the rules and the tie note (pima).
 """
 import os
 
 import pytest
 
-from validation import rfsrc_parity as rp
+from rocstats_validation import rfsrc_parity as rp
 
 CASES = {os.path.basename(p)[:-5]: p for p in rp.case_files()}
 _REPLAYS = {}
@@ -107,9 +107,10 @@ def test_rfsrc_bridge_reports_why():
 
 
 def test_live_bridge_plumbing_with_stored_trees(monkeypatch):
-    """The live path (rocstats.r.rfsrc.live_comparisons) on a stand-in for R that returns
-    the stored trees: checks the case layout it builds and the comparisons it runs
-    (randomForestSRC itself is absent here)."""
+    """The live path (rocstats_validation.rfsrc_parity.live_comparisons, calling
+    rocstats.r.rfsrc.rfsrc_tree) on a stand-in for R that returns the stored trees: checks
+    the case layout it builds and the comparisons it runs (randomForestSRC itself is
+    absent here)."""
     from rocstats.r import rfsrc as bridge
 
     case = rp.load_case(CASES["kyphosis_ns5_nd3"])
@@ -124,8 +125,25 @@ def test_live_bridge_plumbing_with_stored_trees(monkeypatch):
                 "versions": case["versions"]}
 
     monkeypatch.setattr(bridge, "rfsrc_tree", fake_tree)
-    monkeypatch.setattr(bridge, "fresh_data", lambda: {"kyphosis": (X, y, classes)})
-    live = bridge.rfsrc_case(X, y, classes, case_id="k", node_size=5, node_depth=3)
+    monkeypatch.setattr(rp, "fresh_data", lambda: {"kyphosis": (X, y, classes)})
+    live = rp.rfsrc_case(X, y, classes, case_id="k", node_size=5, node_depth=3)
     assert live["seed_invariant"] == case["seed_invariant"]
-    records = bridge.live_comparisons(compare=rp.compare, tol=rp.EXACT, settings=((5, 3),))
+    records = rp.live_comparisons(compare=rp.compare, tol=rp.EXACT, settings=((5, 3),))
     assert len(records) == 6 and all(r["passed"] for r in records)
+
+
+def test_recorded_data_are_the_stored_copies():
+    """Every data set of the recorded cases is read from the one stored copy in
+    validation/results/data, which holds exactly the data they were recorded on
+    (checksums in rp.DATA_FILES; iris, kyphosis and spam are shared with the rpart suite)."""
+    import json
+
+    datasets = set()
+    for path in sorted(rp.REF_DIR.joinpath("cases").glob("*.json")):
+        case = json.loads(path.read_text())
+        assert case["data_file"] == "data/%s.csv" % case["dataset"]
+        datasets.add(case["dataset"])
+    assert datasets == set(rp.DATA_FILES)
+    for name in datasets:
+        assert rp.data_path(name).parent == rp.DATA_DIR
+    assert not rp.REF_DIR.joinpath("data").exists()

@@ -5,11 +5,11 @@ by ``Rscript validation/r/rpart_cases.R`` (DO NOT EDIT them); each case file hol
 rpart call.  Two groups of tests:
 
 * the stored data and results are internally consistent and agree with the data rows,
-  recomputed here independently (``validation.rpart_parity.consistency_problems``): these
+  recomputed here independently (``rocstats_validation.rpart_parity.consistency_problems``): these
   run now;
 * rocstats' CART estimators fitted with each case's parameters reproduce every stored
   quantity (frame, cptable, splits, where, variable importance) within
-  ``validation.rpart_parity.TOLERANCES`` (rtol 1e-10 on numbers; names, node numbers,
+  ``rocstats_validation.rpart_parity.TOLERANCES`` (rtol 1e-10 on numbers; names, node numbers,
   ncat, csplit and where exactly).
 """
 import functools
@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 
 from rocstats.r.rpart import RPART_VERSION, result_from_json
-from validation import rpart_parity as rp
+from rocstats_validation import rfsrc_parity, rpart_parity as rp
 
 INDEX = rp.load_index()
 CASES = list(INDEX["cases"])
@@ -51,7 +51,11 @@ def test_index_lists_every_stored_file():
     assert stored == sorted(CASES)
     sides = sorted(p.stem for p in rp.DATA_DIR.glob("*.json"))
     assert sorted(DATASETS) == sides
-    assert sorted(p.stem for p in rp.DATA_DIR.glob("*.csv")) == sides
+    # one stored copy of each data set: the sidecars' CSVs (birthwt_levels shares
+    # birthwt's rows) and the randomForestSRC references' own data sets
+    files = {rp.load_sidecar(name)["file"] for name in sides}
+    rfsrc_files = {name for name, _ in rfsrc_parity.DATA_FILES.values()}
+    assert {p.name for p in rp.DATA_DIR.glob("*.csv")} == files | rfsrc_files
     assert INDEX["rpart_version"] == RPART_VERSION
     assert "DO NOT EDIT" in INDEX["_header"]
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from rocstats_validation.paths import OUTPUT_DIR
+
 ROOT = Path(__file__).resolve().parents[1]
 
 pytest.importorskip("nbclient")
@@ -14,10 +16,10 @@ pytest.importorskip("pypandoc")
 
 
 def test_sauc_report_renders(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "validation.run", "--suite", "sauc_mc"],
+    run = subprocess.run([sys.executable, "-m", "rocstats_validation.run", "--suite", "sauc_mc"],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
-    doc = json.loads((ROOT / "validation" / "output" / "sauc_mc.json").read_text())
+    doc = json.loads((OUTPUT_DIR / "sauc_mc.json").read_text())
     assert doc["summary"]["n"] == 8 and doc["summary"]["failed"] == 0   # 3 x 2 variances + 2 sizes
     render = subprocess.run(
         [sys.executable, "-m", "rocstats.report.render", str(ROOT / "reports" / "sauc.qmd"),

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from rocstats.tree import CARTClassifier
-from validation import rpart_parity as rp
+from rocstats_validation import rpart_parity as rp
 
 
 def brute_best(X, y):

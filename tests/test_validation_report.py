@@ -24,7 +24,7 @@ def test_validation_runs_and_report_renders(tmp_path):
     # temporary directory that the report is pointed at, so the repository's
     # validation/output is left alone.
     out = tmp_path / "output"
-    run = subprocess.run([sys.executable, "-m", "validation.run", "--no-live",
+    run = subprocess.run([sys.executable, "-m", "rocstats_validation.run", "--no-live",
                           "--suite", "proc_parity", "--suite", "rpart_parity",
                           "--output-dir", str(out)],
                          cwd=ROOT, capture_output=True, text=True, timeout=900)

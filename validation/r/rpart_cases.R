@@ -4,6 +4,10 @@
 ##   validation/results/data/<dataset>.csv    the exact data (NA = missing), and
 ##   validation/results/data/<dataset>.json   its sidecar: provenance, column types, factor
 ##                                             levels in R's order, fold and weight vectors
+##                                             (a data set whose rows are another's -- csv =
+##                                             "<other>" in its builder -- has only a sidecar,
+##                                             whose "file" names the other's CSV: one stored
+##                                             copy of each data; checked identical here)
 ##   validation/results/rpart/<case>.json      one rpart fit per case (header fields, the R
 ##                                             call, the results)
 ##   validation/results/rpart/index.json       the list of cases and datasets, versions
@@ -58,7 +62,8 @@ make_folds <- function(n, k, seed) {
 }
 
 ## ------------------------------------------------------------------------ data sets
-## Each builder returns list(data, source, description, notes, vectors).  Factors keep
+## Each builder returns list(data, source, description, notes, vectors), and optionally
+## csv = "<dataset>" when its CSV is byte for byte another data set's.  Factors keep
 ## R's level order (written to the sidecar); ordered factors are made plain factors
 ## (rpart would split an ordered predictor as ordinal; none is used as a predictor here).
 plain_factors <- function(d) {
@@ -208,6 +213,7 @@ datasets <- list(
                        "after the levels in use (rpart keeps all four in ylevels, fits",
                        "numclass = 3 classes: unknown with count 0 and prior 0; verylow has",
                        "no yval2 column); other columns as the birthwt data set"),
+         csv = "birthwt",
          vectors = list(
            folds10 = list(values = make_folds(nrow(d), 10, 20240422),
                           how = "set.seed(20240422); sample(rep_len(1:10, 189))")))
@@ -404,7 +410,8 @@ column_spec <- function(d) {
 
 write_dataset <- function(name, spec) {
   d <- spec$data
-  csv <- file.path(data_dir, paste0(name, ".csv"))
+  file <- paste0(if (is.null(spec$csv)) name else spec$csv, ".csv")
+  csv <- file.path(data_dir, file)
   cells <- lapply(names(d), function(nm) {
     col <- d[[nm]]
     if (is.factor(col)) {
@@ -417,13 +424,18 @@ write_dataset <- function(name, spec) {
   })
   lines <- c(paste0("\"", names(d), "\"", collapse = ","),
              do.call(paste, c(cells, sep = ",")))
-  writeLines(lines, csv, useBytes = TRUE)
+  if (is.null(spec$csv)) {
+    writeLines(lines, csv, useBytes = TRUE)
+  } else if (!file.exists(csv) || !identical(readLines(csv), lines)) {
+    stop("dataset ", name, ": its CSV is not byte for byte ", file, " (csv = \"", spec$csv,
+         "\"); write it separately")
+  }
   vectors <- lapply(spec$vectors, function(v)
     list(how = rocstats_scalar(v$how), values = v$values))
   side <- list(
     "_header" = rocstats_scalar(DO_NOT_EDIT),
     name = rocstats_scalar(name),
-    file = rocstats_scalar(paste0(name, ".csv")),
+    file = rocstats_scalar(file),
     source = rocstats_scalar(spec$source),
     description = rocstats_scalar(spec$description),
     notes = rocstats_scalar(spec$notes),
@@ -446,7 +458,7 @@ read_dataset <- function(name, side) {
   cols <- side$columns
   classes <- vapply(cols, function(c) switch(as.character(c$type), factor = "character",
                                              integer = "integer", numeric = "numeric"), "")
-  d <- utils::read.csv(file.path(data_dir, paste0(name, ".csv")), colClasses = classes,
+  d <- utils::read.csv(file.path(data_dir, as.character(side$file)), colClasses = classes,
                        na.strings = "NA", check.names = FALSE, stringsAsFactors = FALSE)
   for (c in cols) if (identical(as.character(c$type), "factor"))
     d[[c$name]] <- factor(d[[c$name]], levels = c$levels)

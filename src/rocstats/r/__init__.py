@@ -1,36 +1,47 @@
-"""Optional bridge to R (through rpy2) for cross-checking rocstats against R packages.
+"""Optional bridges to R (through rpy2): start R, check a package, call it, convert.
 
 Nothing here is imported by ``import rocstats``, and importing ``rocstats.r`` does not
 import rpy2 either: rpy2 and R are loaded on the first call that needs them.  Install
 the optional dependency with ``pip install "rocstats[r]"`` (rpy2 < 3.6) and have R with
-pROC >= 1.18 on the machine.
+the package in question on the machine.
 
-pROC (``rocstats.r._proc``)
-    :func:`r_available` tells whether the bridge can run and why not;
-    :func:`proc_auc`, :func:`proc_roc_test`, :func:`proc_roc_test_unpaired` run pROC on
-    NumPy arrays; :func:`proc_case` and :func:`proc_unpaired_case` return the same nested
-    results as the stored ones in ``validation/results/proc_results.py``.  The R code
-    they run is ``proc_helpers.R`` next to this file, also sourced by
-    ``validation/r/proc_cases.R``.
+Each bridge is thin: it runs one R call on NumPy / pandas inputs and returns plain
+Python structures (dicts, lists, floats; for rpart, pandas tables).  It knows nothing of
+the repository's validation harness (``validation/rocstats_validation``, imported as
+``rocstats_validation``), which imports these bridges to compare rocstats with R, lays
+their results out as its stored references and is never shipped with rocstats.
+
+pROC (``rocstats.r._proc``, re-exported here)
+    :func:`r_available` tells whether the bridge can run and why not; :func:`r_versions`;
+    :func:`proc_auc` (AUC, DeLong variance and CI, optimal thresholds of one score),
+    :func:`proc_paired` / :func:`proc_roc_test` (DeLong covariance and paired
+    ``roc.test``; every alternative at once / one), :func:`proc_unpaired` /
+    :func:`proc_roc_test_unpaired` (unpaired ``roc.test``).  The R code they run is
+    ``proc_helpers.R`` next to this file.
 
 rpart (``rocstats.r.rpart``)
-    :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_fit` (rpart's
-    frame, cptable, splits, where and variable importance in the shapes of
-    ``rocstats.tree.CARTClassifier``'s fitted attributes), from ``rpart_helpers.R``, also
-    sourced by ``validation/r/rpart_cases.R``.
+    :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
+    :func:`rocstats.r.rpart.rpart_fit` (rpart's frame, cptable, splits, where and
+    variable importance in the shapes of ``rocstats.tree.CARTClassifier``'s fitted
+    attributes), :func:`rocstats.r.rpart.rpart_json` and
+    :func:`rocstats.r.rpart.result_from_json` (the same results as JSON text and back),
+    from ``rpart_helpers.R``.
 
 randomForestSRC (``rocstats.r.rfsrc``)
     :func:`rocstats.r.rfsrc.rfsrc_available` (False here: it needs R >= 4.3) and
-    :func:`rocstats.r.rfsrc.rfsrc_tree` for the live comparison where it is installed.
+    :func:`rocstats.r.rfsrc.rfsrc_tree` (one AUC tree: native array, membership,
+    predicted) where it is installed.
 
 ``rocstats.r._session`` holds what the three share (starting R safely, checking a
-package, sourcing a helper file).
+package, sourcing a helper file).  The ``.R`` helper files are also sourced by the
+repository's generators of stored results (``validation/r/*.R``), so that stored and
+live numbers come from identical R code.
 
 All conversions happen inside an rpy2 converter context (``localconverter``); the
 global ``numpy2ri.activate()`` is never used.
 """
-from ._proc import (PROC_MIN_VERSION, proc_auc, proc_case, proc_roc_test,
-                    proc_roc_test_unpaired, proc_unpaired_case, r_available, r_versions)
+from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_paired, proc_roc_test,
+                    proc_roc_test_unpaired, proc_unpaired, r_available, r_versions)
 
-__all__ = ["r_available", "r_versions", "proc_auc", "proc_roc_test", "proc_roc_test_unpaired",
-           "proc_case", "proc_unpaired_case", "PROC_MIN_VERSION"]
+__all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
+           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "ALTERNATIVES"]

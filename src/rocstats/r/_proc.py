@@ -1,9 +1,12 @@
 """Run pROC live through rpy2 on NumPy arrays.
 
 Every function sources ``proc_helpers.R`` (next to this file) once into a private R
-environment and calls the R functions defined there; ``validation/r/proc_cases.R``
-sources the same file to produce the stored results, so the live and the stored numbers
-come from identical R code:
+environment and calls one R function defined there (one call each: :func:`proc_auc` ->
+``rocstats_proc_single``, :func:`proc_paired` / :func:`proc_roc_test` ->
+``rocstats_proc_paired``, :func:`proc_unpaired` / :func:`proc_roc_test_unpaired` ->
+``rocstats_proc_unpaired``); the repository's ``validation/r/proc_cases.R`` sources the
+same file to produce its stored results, so live and stored numbers come from identical
+R code:
 
     roc(response, predictor, levels = c(control, case), direction = "<", quiet = TRUE)
     auc(r); var(r, method = "delong"); ci.auc(r, conf.level, method = "delong")
@@ -15,7 +18,6 @@ float64 arrays arrive in R bit for bit.  Results come back as plain Python dicts
 floats (NaN where pROC returns NA / NaN), with pROC's warnings as a list of strings.
 """
 import functools
-import itertools
 from pathlib import Path
 
 import numpy as np
@@ -23,8 +25,9 @@ import numpy as np
 from ._session import r_package_status, source_helpers
 from ._session import version_tuple as _version_tuple
 
-__all__ = ["r_available", "r_versions", "proc_auc", "proc_roc_test", "proc_roc_test_unpaired",
-           "proc_case", "proc_unpaired_case", "PROC_MIN_VERSION", "HELPERS_R"]
+__all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
+           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "HELPERS_R",
+           "ALTERNATIVES"]
 
 #: pROC 1.18 is the first version whose paired ``roc.test`` reports ``conf.int``.
 PROC_MIN_VERSION = (1, 18, 0)
@@ -152,11 +155,28 @@ def proc_auc(y, score, *, control=0, case=1, conf_level=0.95):
     """pROC's AUC, DeLong variance and DeLong CI of one score.
 
     Returns a dict: ``auc``, ``var``, ``ci_lower``, ``ci_upper``, ``conf_level``,
-    ``n_case``, ``n_control``, ``warnings``.
+    ``n_case``, ``n_control``, the optimal thresholds of ``coords(r, "best")``
+    (``best_youden_*`` and ``best_topleft_*``: ``threshold``, ``se``, ``sp``, ``ties``)
+    and ``warnings``.
     """
     y = _labels(y, "y")
     return _call("rocstats_proc_single", y, _scores(score, "score", y.size),
                  _r_scalar(control), _r_scalar(case), float(conf_level))
+
+
+def proc_paired(y, score_a, score_b, *, control=0, case=1, alternatives=ALTERNATIVES,
+                conf_level=0.95):
+    """pROC's DeLong covariance and paired DeLong tests of two scores of the same
+    subjects, for several alternatives in one call.
+
+    Returns a dict: ``auc_a``, ``auc_b``, ``cov``, ``tests`` (alternative -> dict of
+    ``statistic`` (Z), ``p_value``, ``conf_lower``, ``conf_upper``, ``conf_level``) and
+    ``warnings``.
+    """
+    y = _labels(y, "y")
+    return _call("rocstats_proc_paired", y, _scores(score_a, "score_a", y.size),
+                 _scores(score_b, "score_b", y.size), _r_scalar(control), _r_scalar(case),
+                 _alternatives(alternatives), float(conf_level))
 
 
 def proc_roc_test(y, score_a, score_b, *, control=0, case=1, alternative="two-sided",
@@ -166,12 +186,25 @@ def proc_roc_test(y, score_a, score_b, *, control=0, case=1, alternative="two-si
     Returns a dict: ``statistic`` (Z), ``p_value``, ``conf_lower``, ``conf_upper``,
     ``conf_level``, ``cov``, ``auc_a``, ``auc_b``, ``warnings``.
     """
-    y = _labels(y, "y")
-    out = _call("rocstats_proc_paired", y, _scores(score_a, "score_a", y.size),
-                _scores(score_b, "score_b", y.size), _r_scalar(control), _r_scalar(case),
-                _alternatives(alternative), float(conf_level))
+    out = proc_paired(y, score_a, score_b, control=control, case=case,
+                      alternatives=alternative, conf_level=conf_level)
     test = out.pop("tests")[alternative]
     return dict(test, **out)
+
+
+def proc_unpaired(y_a, score_a, y_b, score_b, *, control=0, case=1,
+                  alternatives=ALTERNATIVES):
+    """pROC's unpaired DeLong tests of two independent samples, for several alternatives
+    in one call.
+
+    Returns a dict: ``auc_a``, ``auc_b``, ``tests`` (alternative -> dict of ``statistic``
+    (D), ``df``, ``p_value``) and ``warnings``.
+    """
+    y_a = _labels(y_a, "y_a")
+    y_b = _labels(y_b, "y_b")
+    return _call("rocstats_proc_unpaired", y_a, _scores(score_a, "score_a", y_a.size),
+                 y_b, _scores(score_b, "score_b", y_b.size), _r_scalar(control),
+                 _r_scalar(case), _alternatives(alternatives))
 
 
 def proc_roc_test_unpaired(y_a, score_a, y_b, score_b, *, control=0, case=1,
@@ -180,72 +213,7 @@ def proc_roc_test_unpaired(y_a, score_a, y_b, score_b, *, control=0, case=1,
 
     Returns a dict: ``statistic`` (D), ``df``, ``p_value``, ``auc_a``, ``auc_b``, ``warnings``.
     """
-    y_a = _labels(y_a, "y_a")
-    y_b = _labels(y_b, "y_b")
-    out = _call("rocstats_proc_unpaired", y_a, _scores(score_a, "score_a", y_a.size),
-                y_b, _scores(score_b, "score_b", y_b.size), _r_scalar(control),
-                _r_scalar(case), _alternatives(alternative))
+    out = proc_unpaired(y_a, score_a, y_b, score_b, control=control, case=case,
+                        alternatives=alternative)
     test = out.pop("tests")[alternative]
     return dict(test, **out)
-
-
-def proc_case(y, scores, *, control=0, case=1, pairs=None, alternatives=ALTERNATIVES,
-              conf_level=0.95):
-    """Every pROC quantity of a paired case, in the layout of the stored results.
-
-    Parameters
-    ----------
-    y : array-like
-        Labels (numbers, booleans or strings).
-    scores : dict of name -> array-like, or array-like of shape (n,) or (n, k)
-        The scores (columns of a 2-D array are named "0", "1", ...).
-    pairs : sequence of (name_a, name_b), optional
-        Pairs for the paired test; default every pair in order.
-
-    Returns
-    -------
-    dict
-        ``{"single": {name: proc_auc-like dict}, "paired": [{"a", "b", "auc_a", "auc_b",
-        "cov", "tests": {alternative: {"statistic", "p_value", "conf_lower",
-        "conf_upper", "conf_level"}}, "warnings"}, ...]}``
-    """
-    y = _labels(y, "y")
-    if isinstance(scores, dict):
-        named = {str(k): _scores(v, "scores[%r]" % k, y.size) for k, v in scores.items()}
-    else:
-        arr = np.asarray(scores, dtype=np.float64)
-        if arr.ndim == 1:
-            arr = arr[:, None]
-        named = {str(j): _scores(arr[:, j], "scores[:, %d]" % j, y.size)
-                 for j in range(arr.shape[1])}
-    if pairs is None:
-        pairs = list(itertools.combinations(named, 2))
-    flat_pairs = []
-    for pair in pairs:
-        a, b = (str(p) for p in pair)
-        if a not in named or b not in named:
-            raise ValueError("pair (%r, %r) names a score that is not in scores" % (a, b))
-        flat_pairs += [a, b]
-    matrix = np.column_stack(list(named.values())) if named else np.empty((y.size, 0))
-    out = _call("rocstats_proc_case_flat", y, np.asfortranarray(matrix),
-                np.array(list(named), dtype=str), np.array(flat_pairs, dtype=str),
-                _r_scalar(control), _r_scalar(case), _alternatives(alternatives),
-                float(conf_level))
-    for key in ("single", "paired"):  # an empty R list comes back as an empty dict
-        if not out.get(key):
-            out[key] = {} if key == "single" else []
-    return out
-
-
-def proc_unpaired_case(y_a, score_a, y_b, score_b, *, control=0, case=1,
-                       alternatives=ALTERNATIVES, conf_level=0.95):
-    """Every pROC quantity of an unpaired case, in the layout of the stored results.
-
-    Returns ``{"single": {"a": ..., "b": ...}, "test": {"auc_a", "auc_b",
-    "tests": {alternative: {"statistic", "df", "p_value"}}, "warnings"}}``.
-    """
-    y_a = _labels(y_a, "y_a")
-    y_b = _labels(y_b, "y_b")
-    return _call("rocstats_proc_unpaired_case", y_a, _scores(score_a, "score_a", y_a.size),
-                 y_b, _scores(score_b, "score_b", y_b.size), _r_scalar(control),
-                 _r_scalar(case), _alternatives(alternatives), float(conf_level))

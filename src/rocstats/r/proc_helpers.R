@@ -124,7 +124,9 @@ rocstats_proc_unpaired <- function(response_a, predictor_a, response_b, predicto
   c(res$value, list(warnings = res$warnings))
 }
 
-## A paired case: every score alone, then every listed pair.
+## A paired case: every score alone, then every listed pair (the layout of the stored
+## results; the live harness builds the same layout from rocstats_proc_single and
+## rocstats_proc_paired, called one by one through the bridge).
 ## scores: named list of numeric vectors; pairs: list of c(name_a, name_b).
 rocstats_proc_case <- function(response, scores, control, case, pairs = list(),
                                alternatives = c("two-sided", "greater", "less"),
@@ -138,21 +140,6 @@ rocstats_proc_case <- function(response, scores, control, case, pairs = list(),
                            alternatives, conf_level))
   })
   list(single = single, paired = paired)
-}
-
-## The same from flat arguments (what the rpy2 bridge passes): score_matrix has one
-## column per score, score_names names them, pair_names is c(a1, b1, a2, b2, ...).
-rocstats_proc_case_flat <- function(response, score_matrix, score_names, pair_names,
-                                    control, case,
-                                    alternatives = c("two-sided", "greater", "less"),
-                                    conf_level = 0.95) {
-  score_matrix <- as.matrix(score_matrix)
-  scores <- lapply(seq_len(ncol(score_matrix)), function(j) as.numeric(score_matrix[, j]))
-  names(scores) <- .rocstats_vec(score_names)
-  pair_names <- as.character(.rocstats_vec(pair_names))
-  pairs <- lapply(seq_len(length(pair_names) %/% 2),
-                  function(i) pair_names[c(2 * i - 1, 2 * i)])
-  rocstats_proc_case(response, scores, control, case, pairs, alternatives, conf_level)
 }
 
 ## An unpaired case: each sample alone, then the unpaired test.

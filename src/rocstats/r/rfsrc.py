@@ -1,20 +1,22 @@
-"""Run randomForestSRC live through rpy2, for the AUC-tree parity checks.
+"""Run randomForestSRC live through rpy2: one AUC tree, its native array and membership.
 
 Nothing here imports rpy2 at module import; :func:`rfsrc_available` says whether the
 bridge can run (rpy2, R, the R package randomForestSRC) and why not.  randomForestSRC
-needs R >= 4.3; it is not installed on the rocstats build machines, where the stored
-outputs in ``validation/results/rfsrc`` (recorded with randomForestSRC 3.6.1) are used
-instead and the live tests skip with the reason.
+needs R >= 4.3; it is not installed on the rocstats build machines, where the
+repository's stored outputs (recorded with randomForestSRC 3.6.1) are used instead and
+the live checks skip with the reason.
 
-The single-tree call is the one of the stored cases (``generate_rfsrc_refs.R``)::
+The single-tree call is the one of the repository's stored cases
+(``validation/results/rfsrc/generate_rfsrc_refs.R``)::
 
     rfsrc(y ~ ., data, splitrule = "auc", ntree = 1, bootstrap = "none", mtry = p,
           nsplit = 0, nodesize = NS, nodedepth = ND, seed = -s, membership = TRUE)
 
 Data cross the bridge inside ``localconverter(default_converter + numpy2ri.converter)``:
 the float64 features arrive in R bit for bit, the target as a factor with the given
-levels.  :func:`rfsrc_case` returns a dict laid out like a stored case file, so the same
-replay and exact comparisons (:mod:`validation.rfsrc_parity`) run on it.
+levels.  :func:`rfsrc_tree` returns plain Python lists and dicts; laying several trees
+out as a stored case and comparing them with rocstats is the validation harness's job
+(``rocstats_validation.rfsrc_parity``), which imports this module, never the reverse.
 """
 import functools
 
@@ -23,8 +25,7 @@ import numpy as np
 from ._session import r_package_status
 from ._session import version_tuple as _version_tuple
 
-__all__ = ["rfsrc_available", "rfsrc_tree", "rfsrc_case", "live_comparisons",
-           "RFSRC_MIN_VERSION"]
+__all__ = ["rfsrc_available", "rfsrc_tree", "RFSRC_MIN_VERSION"]
 
 #: The version the stored outputs were recorded with (the AUC split rule exists since 2.x).
 RFSRC_MIN_VERSION = (3, 0, 0)
@@ -95,62 +96,3 @@ def rfsrc_tree(X, y, levels, *, node_size=1, node_depth=None, seed=-1):
     tree["versions"] = {"R": str(np.asarray(res["R"]).ravel()[0]),
                         "randomForestSRC": str(np.asarray(res["version"]).ravel()[0])}
     return tree
-
-
-def rfsrc_case(X, y, levels, *, case_id, node_size=1, node_depth=None, features=None):
-    """A case dict laid out like the stored ``cases/*.json`` (five seeds -1..-5)."""
-    fits = [rfsrc_tree(X, y, levels, node_size=node_size, node_depth=node_depth, seed=-s)
-            for s in range(1, 6)]
-    first = fits[0]
-    key = ("parmID", "contPT", "nodeSZ")
-    inv = all([f[k] for k in key] == [first[k] for k in key] for f in fits[1:])
-    return {
-        "id": case_id, "features": list(features or ["x%d" % (j + 1) for j in range(X.shape[1])]),
-        "classes": [str(v) for v in levels],
-        "call": 'rfsrc(y ~ ., data, splitrule="auc", ntree=1, bootstrap="none", mtry=%d, '
-                'nsplit=0, nodesize=%d, nodedepth=%d, seed=-1, membership=TRUE)'
-                % (X.shape[1], node_size, -1 if node_depth is None else node_depth),
-        "seed_invariant": inv, "leaf_count": first["leaf_count"],
-        "native_array": {k: first[k] for k in ("nodeID", "nodeSZ", "parmID", "contPT")},
-        "native_arrays_by_seed": [{k: f[k] for k in key} for f in fits],
-        "membership": first["membership"], "predicted": first["predicted"],
-        "versions": first["versions"],
-    }
-
-
-def fresh_data(seed=20240301):
-    """Fresh data drawn in Python and handed to R as they are: a binary and a 4-class
-    set with rounded (tied) features."""
-    rng = np.random.default_rng(seed)
-    out = {}
-    X = np.round(rng.normal(size=(300, 5)), 2)
-    eta = X[:, 0] - 0.7 * X[:, 1] + rng.normal(scale=0.8, size=300)
-    out["fresh_binary"] = (X, (eta > 0).astype(np.int64), ["neg", "pos"])
-    X = np.round(rng.normal(size=(240, 4)), 1)
-    eta = X[:, 0] + X[:, 2] * (X[:, 3] > 0) + rng.normal(scale=0.5, size=240)
-    y = np.digitize(eta, np.quantile(eta, [0.25, 0.5, 0.75]))
-    out["fresh_4class"] = (X, y.astype(np.int64), ["a", "b", "c", "d"])
-    return out
-
-
-def live_comparisons(*, compare, tol, settings=((1, None), (5, 3))):
-    """rocstats vs randomForestSRC run now on fresh data: replay records for every case,
-    exact records where the five seeds agree (the stored suite's rules)."""
-    from validation import rfsrc_parity as rp
-
-    records = []
-    for name, (X, y, levels) in fresh_data().items():
-        for ns, nd in settings:
-            cid = "%s_ns%d_nd%d" % (name, ns, -1 if nd is None else nd)
-            case = rfsrc_case(X, y, levels, case_id=cid, node_size=ns, node_depth=nd)
-            labels = dict(source="live", case=cid, value_from="rocstats",
-                          reference_from="randomForestSRC (live)", alternative="")
-            replays = rp.replay_case(case, data=(X, y, list(levels)))
-            for s, r in enumerate(replays, start=1):
-                records.append(compare(r["nodes"] - r["passed"], 0, "replay_nodes_failed",
-                                       tol=tol, item="seed -%d" % s, **labels))
-            if case["seed_invariant"]:
-                ex = rp.exact_for_case(case, replays, data=(X, y, list(levels)))
-                records.append(compare(ex["split_diff"] + ex["partition_diff"], 0,
-                                       "exact_differences", tol=tol, item="tree", **labels))
-    return records

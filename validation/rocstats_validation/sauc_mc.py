@@ -1,4 +1,4 @@
-"""Monte Carlo suite for the scored AUC: ``python -m validation.run --suite sauc_mc``.
+"""Monte Carlo suite for the scored AUC: ``python -m rocstats_validation.run --suite sauc_mc``.
 
 Two checks, with no R reference (nothing else implements sAUC inference):
 
@@ -40,7 +40,7 @@ import numpy as np
 from scipy import special, stats
 
 import rocstats
-from validation.proc_parity import Tolerance, compare
+from .proc_parity import Tolerance, compare
 
 SUITE = "sauc_mc"
 ALPHA = 0.05

@@ -2,7 +2,7 @@
 
 Statistical parity, not exact: randomForestSRC's random numbers cannot be reproduced, so
 for each data set with a stored forest case
-(``validation/results/rfsrc_forest/<data>_forest.json``: randomForestSRC 3.6.1,
+(``validation/results/rfsrc/cases/<data>_forest.json``: randomForestSRC 3.6.1,
 ``rfsrc(y ~ ., data, splitrule = "auc", ntree = 500, seed = -s)``, s = 1..5, package
 defaults) rocstats grows forests with the same settings (500 trees, mtry = ceil(sqrt(p)),
 nodesize 1, nsplit 10, subsamples of round(0.632 n) rows without replacement) for seeds
@@ -29,13 +29,13 @@ import os
 import time
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
-
 import numpy as np
 
+from .rfsrc_parity import REF_DIR, data_path
+
 SUITE = "rfsrc_forest"
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS_DIR = ROOT / "validation" / "results" / "rfsrc_forest"
+#: The recorded forest cases (beside the single-tree ones); their data: rfsrc_parity's.
+CASES_DIR = REF_DIR / "cases"
 DATASETS = ("iris", "iris2", "kyphosis", "pima", "biopsy", "fgl", "synth_bin", "spam")
 SEEDS = (1, 2, 3, 4, 5)
 #: seeds per data set when fewer than all of SEEDS are run (none since the grower moved
@@ -66,12 +66,13 @@ TOLERANCES = {
 
 
 def load_case(name):
-    """``(reference dict, X DataFrame, y ndarray)`` of a stored forest case."""
+    """``(reference dict, X DataFrame, y ndarray)`` of a stored forest case: the features
+    are the data file's columns other than the target, in the file's order."""
     import pandas as pd
 
-    with open(RESULTS_DIR / ("%s_forest.json" % name)) as fh:
+    with open(CASES_DIR / ("%s_forest.json" % name)) as fh:
         ref = json.load(fh)
-    df = pd.read_csv(RESULTS_DIR / ("%s.csv" % name))
+    df = pd.read_csv(data_path(ref["dataset"]))
     y = df.pop(ref["target"]).to_numpy()
     return ref, df, y
 
@@ -159,8 +160,8 @@ def run(*, live=None, seed=None, datasets=None, n_jobs=None):
                            + live_info["reason"])
     metadata = {
         "reference": "randomForestSRC 3.6.1 (R 4.2.2), stored in validation/results/"
-                     "rfsrc_forest (generator /work/shared/reference/randomforestsrc/"
-                     "generate_rfsrc_refs.R)",
+                     "rfsrc/cases, data in validation/results/data (generator "
+                     "/work/shared/reference/randomforestsrc/generate_rfsrc_refs.R)",
         "settings": "AUCForestClassifier(n_trees=500, max_features='sqrt', node_size=1, "
                     "n_split=10, bootstrap=True, replace=False, sample_fraction=0.632), "
                     "random_state = seed, n_jobs = %d" % n_jobs,

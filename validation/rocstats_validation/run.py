@@ -1,27 +1,27 @@
-"""Validation suite runner: ``python -m validation.run`` (from the repository root).
+"""Validation suite runner: ``python -m rocstats_validation.run``.
 
 Each registered suite compares rocstats with an R reference and returns comparison
 records; the runner adds metadata (rocstats version and backend, machine, R versions,
 timestamp), writes one JSON file per suite to ``validation/output/<suite>.json`` and
 exits with status 1 if any comparison failed (2 if a suite could not run).  Failures of
 a suite's known issues (rocstats bugs already reported, e.g.
-:data:`validation.proc_parity.KNOWN_ISSUES`) are reported but do not fail the run; a
-known issue that passes again does, until its entry is removed.
+:data:`rocstats_validation.proc_parity.KNOWN_ISSUES`) are reported but do not fail the
+run; a known issue that passes again does, until its entry is removed.
 
 Adding a suite (sAUC, rpart, randomForestSRC, ...): write a module with a function
 ``run(*, live=None, seed=None) -> {"metadata": {...}, "comparisons": [record, ...]}``
-whose records come from a ``compare()`` like :func:`validation.proc_parity.compare`
-(keys: suite, source, case, item, alternative, quantity, value, reference, abs_diff,
-rel_diff, scaled_diff, rtol, atol, scale, passed, note, optional known_issue), optionally
-an ``outcome(records)`` like :func:`validation.proc_parity.outcome`, and add it to
-:data:`SUITES`.
+whose records come from a ``compare()`` like
+:func:`rocstats_validation.proc_parity.compare` (keys: suite, source, case, item,
+alternative, quantity, value, reference, abs_diff, rel_diff, scaled_diff, rtol, atol,
+scale, passed, note, optional known_issue), optionally an ``outcome(records)`` like
+:func:`rocstats_validation.proc_parity.outcome`, and add it to :data:`SUITES`.
 
 Usage::
 
-    python -m validation.run                 # every suite; live R parts when R is available
-    python -m validation.run --suite proc_parity --no-live
-    python -m validation.run --live          # fail (status 2) if R is unavailable
-    python -m validation.run --list
+    python -m rocstats_validation.run            # every suite; live R parts when R is available
+    python -m rocstats_validation.run --suite proc_parity --no-live
+    python -m rocstats_validation.run --live     # fail (status 2) if R is unavailable
+    python -m rocstats_validation.run --list
 """
 import argparse
 import datetime
@@ -34,23 +34,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-OUTPUT_DIR = REPO_ROOT / "validation" / "output"
+from .paths import OUTPUT_DIR, REPO_ROOT
 
 #: name -> (module:function, description).  Suites are imported only when run.
 SUITES = {
-    "proc_parity": ("validation.proc_parity:run",
+    "proc_parity": ("rocstats_validation.proc_parity:run",
                     "AUC, DeLong variance / covariance / CI and DeLong tests vs pROC 1.18"),
-    "sauc_mc": ("validation.sauc_mc:run",
+    "sauc_mc": ("rocstats_validation.sauc_mc:run",
                 "scored AUC: variance vs Monte Carlo variance, size of sauc_test under H0"),
-    "rossa_mc": ("validation.rossa_mc:run",
+    "rossa_mc": ("rocstats_validation.rossa_mc:run",
                  "Rossa's chi-square GoF test of ROC(v) = v: Monte Carlo size and power"),
-    "rfsrc_parity": ("validation.rfsrc_parity:run",
+    "rfsrc_parity": ("rocstats_validation.rfsrc_parity:run",
                      "single AUC trees (exact partition / splits / predicted, replay of "
                      "every node) vs randomForestSRC 3.6.1"),
-    "rfsrc_forest": ("validation.rfsrc_forest:run",
+    "rfsrc_forest": ("rocstats_validation.rfsrc_forest:run",
                      "AUC forest OOB AUC / Brier / misclassification vs randomForestSRC 3.6.1"),
-    "rpart_parity": ("validation.rpart_parity:run",
+    "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),
 }
@@ -186,7 +185,8 @@ def run_suite(name, *, live=None, seed=None, output_dir=OUTPUT_DIR):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m validation.run", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m rocstats_validation.run",
+                                     description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--suite", action="append", choices=sorted(SUITES),
                         help="suite to run (repeatable; default: all)")
@@ -232,7 +232,7 @@ def main(argv=None):
         failures = [c for c in doc["comparisons"]
                     if not c["passed"] and not c.get("known_issue")]
         if failures:
-            from validation.proc_parity import describe
+            from .proc_parity import describe
 
             status = max(status, 1)
             for c in failures if args.verbose else failures[:20]:

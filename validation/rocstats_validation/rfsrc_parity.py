@@ -2,7 +2,8 @@
 
 Reference: the single-tree cases recorded with randomForestSRC 3.6.1 (R 4.2.2) in
 ``validation/results/rfsrc/cases/*_ns*_nd*.json`` (verbatim copies of
-``/work/shared/reference/randomforestsrc``; see the README there), each
+``/work/shared/reference/randomforestsrc``; see the README there; their data are the
+one stored copy in ``validation/results/data``, :data:`DATA_FILES`), each
 ``rfsrc(y ~ ., data, splitrule = "auc", ntree = 1, bootstrap = "none", mtry = p,
 nsplit = 0, nodesize = NS, nodedepth = ND, seed = -s, membership = TRUE)``.
 
@@ -33,20 +34,51 @@ Two checks per case:
     node where a class is absent (every theta NaN), the variable's smallest cut.  A leaf
     passes when rocstats' stopping rules refuse to split it.
 
-Records follow :func:`validation.proc_parity.compare` (suite ``rfsrc_parity``); the
-metadata carries the per-case summary (exact / replay nodes passed).
+``live`` (where randomForestSRC is installed: R >= 4.3)
+    randomForestSRC run now through :mod:`rocstats.r.rfsrc` on fresh data drawn here
+    (:func:`fresh_data`), laid out as a stored case (:func:`rfsrc_case`) and checked by the
+    same replay and exact rules (:func:`live_comparisons`).
+
+Records follow :func:`rocstats_validation.proc_parity.compare` (suite ``rfsrc_parity``);
+the metadata carries the per-case summary (exact / replay nodes passed).
 """
+import functools
 import glob
+import hashlib
 import json
 import os
-from pathlib import Path
 
 import numpy as np
 
-from validation.proc_parity import Tolerance, compare as _pp_compare
+from .paths import DATA_DIR, RESULTS_DIR
+from .proc_parity import Tolerance, compare as _pp_compare
 
 SUITE = "rfsrc_parity"
-REF_DIR = Path(__file__).resolve().parent / "results" / "rfsrc"
+REF_DIR = RESULTS_DIR / "rfsrc"
+#: The recorded cases' data sets (the cases' ``dataset`` -> file in ``DATA_DIR``, SHA-256
+#: of that file).  The generator wrote them as ``data/<dataset>.csv`` beside the cases
+#: (the cases' ``data_file``); the repository keeps one copy of each data set, so iris,
+#: kyphosis and spam are the rpart suite's files (iris and spam byte for byte the
+#: recorded ones; kyphosis the same values with the target column first instead of
+#: last, read by column name) and randomForestSRC's pima (rbind(Pima.tr, Pima.te), 532
+#: rows) is ``pima_tr_te.csv``, since ``pima.csv`` is rpart's Pima.tr (its first 200 rows).
+#: The checksums guard the shared files: regenerating the rpart data must not change
+#: the data the randomForestSRC references were recorded on.
+DATA_FILES = {
+    "biopsy": ("biopsy.csv",
+               "f87e432900b374d3958f12f9c1bd50ee7065e1ace8a70950cfbf2cb75e667f6d"),
+    "fgl": ("fgl.csv", "dc1ef64608ea5104664da353602a9c3f1780dfad5818f4cd284f7469b612e80b"),
+    "iris": ("iris.csv", "d440daded18634c1da2f05e6b1a30385f2aca6cd38455b31d263e1657260112a"),
+    "iris2": ("iris2.csv",
+              "b24fd36e1646db72e87e325d6d0828de0c5e551932845dfd671304f2cf1ac8ed"),
+    "kyphosis": ("kyphosis.csv",
+                 "f0270448cef75629caf878afb7e83e52b16794bd2e58d6adf877e5bc24f3bf44"),
+    "pima": ("pima_tr_te.csv",
+             "b3fe351e52c3ee8cb5927c1a04ff13b53d71e944acb9a0065d1c2b661234a4d5"),
+    "spam": ("spam.csv", "eda6f048183b06c6f7dc530d09549e1cf7932a23f879a1f33e6589140260532b"),
+    "synth_bin": ("synth_bin.csv",
+                  "ee3bceb98b25bc02ac241d6709497d894837d356a0d4c678ee548af57fdef2fc"),
+}
 #: theta within this of the node maximum counts as a best split (the statistic is a mean
 #: of O(K^2) ratios of integer counts; rocstats and randomForestSRC compute it with the
 #: same operations, so real ties agree to the last bit and distinct values differ by
@@ -88,12 +120,28 @@ def case_params(case):
     return ns, (None if nd < 0 else nd)
 
 
-def case_data(case, ref_dir=REF_DIR):
+@functools.lru_cache(maxsize=None)
+def data_path(dataset, data_dir=DATA_DIR):
+    """The stored CSV of a recorded data set (:data:`DATA_FILES`), checked against its
+    SHA-256 (once per process)."""
+    name, sha = DATA_FILES[dataset]
+    path = data_dir / name
+    with open(path, "rb") as fh:
+        digest = hashlib.sha256(fh.read()).hexdigest()
+    if digest != sha:
+        raise ValueError("%s is not the data the randomForestSRC references were recorded on "
+                         "(SHA-256 %s, expected %s)" % (path, digest, sha))
+    return path
+
+
+def case_data(case):
     """``(X, y_codes, classes)`` of a case: features in the recorded order, the target
     coded by the recorded class order (R factor levels)."""
     import pandas as pd
 
-    d = pd.read_csv(os.path.join(str(ref_dir), case["data_file"]))
+    if case["data_file"] != "data/%s.csv" % case["dataset"]:
+        raise ValueError("case %s: unexpected data_file %r" % (case["id"], case["data_file"]))
+    d = pd.read_csv(data_path(case["dataset"]))
     X = d[case["features"]].to_numpy(dtype=np.float64)
     classes = list(case["classes"])
     y = pd.Categorical(d[case["target"]].astype(str), categories=classes).codes
@@ -186,10 +234,10 @@ def replay_tree(X, y, n_classes, parm, cut, size, *, node_size, node_depth, memo
     return out
 
 
-def replay_case(case, ref_dir=REF_DIR, *, data=None):
+def replay_case(case, *, data=None):
     """Replay every tree of ``native_arrays_by_seed``; a list of per-seed results.
     ``data``: ``(X, y_codes, classes)`` instead of the case's data file (live cases)."""
-    X, y, classes = case_data(case, ref_dir) if data is None else data
+    X, y, classes = case_data(case) if data is None else data
     ns, nd = case_params(case)
     memo = {}
     return [replay_tree(X, y, len(classes), t["parmID"], t["contPT"], t["nodeSZ"],
@@ -229,11 +277,11 @@ def same_partition(a, b):
     return int(a.size - agree)
 
 
-def exact_case(case, *, variable_order="random", seed=0, ref_dir=REF_DIR, data=None):
+def exact_case(case, *, variable_order="random", seed=0, data=None):
     """Fit rocstats on a case; a dict of the three exact comparisons."""
     from rocstats.tree import AUCTreeClassifier
 
-    X, y, classes = case_data(case, ref_dir) if data is None else data
+    X, y, classes = case_data(case) if data is None else data
     ns, nd = case_params(case)
     est = AUCTreeClassifier(node_size=ns, node_depth=nd, max_features=None, n_split=0,
                             random_state=seed, variable_order=variable_order)
@@ -254,18 +302,18 @@ def exact_case(case, *, variable_order="random", seed=0, ref_dir=REF_DIR, data=N
             "leaf_count_ref": case["leaf_count"], "variable_order": variable_order}
 
 
-def exact_for_case(case, replays, ref_dir=REF_DIR, *, data=None):
+def exact_for_case(case, replays, *, data=None):
     """The exact comparison as run by the suite: random variable order when the reference
     tree has no tie between variables, else the deterministic order reproducing
     randomForestSRC's tie-breaks (see the module docstring)."""
     ties = replays[0]["ties"]
     if not ties:
-        res = exact_case(case, ref_dir=ref_dir, data=data)
+        res = exact_case(case, data=data)
         res["note"] = "no tie between variables in the reference tree: random order"
         return res
     tried = []
     for order in ("forward", "reverse"):
-        res = exact_case(case, variable_order=order, ref_dir=ref_dir, data=data)
+        res = exact_case(case, variable_order=order, data=data)
         tried.append(res)
         if res["split_diff"] == 0 and res["partition_diff"] == 0:
             res["note"] = ("reference tree has exact ties between variables %s; "
@@ -280,6 +328,68 @@ def exact_for_case(case, replays, ref_dir=REF_DIR, *, data=None):
     return res
 
 
+# --------------------------------------------------------------------------- live
+def rfsrc_case(X, y, levels, *, case_id, node_size=1, node_depth=None, features=None):
+    """randomForestSRC run now (:func:`rocstats.r.rfsrc.rfsrc_tree`, seeds -1..-5), laid
+    out like a stored ``cases/*.json`` file."""
+    from rocstats.r import rfsrc as bridge
+
+    fits = [bridge.rfsrc_tree(X, y, levels, node_size=node_size, node_depth=node_depth,
+                              seed=-s)
+            for s in range(1, 6)]
+    first = fits[0]
+    key = ("parmID", "contPT", "nodeSZ")
+    inv = all([f[k] for k in key] == [first[k] for k in key] for f in fits[1:])
+    return {
+        "id": case_id, "features": list(features or ["x%d" % (j + 1) for j in range(X.shape[1])]),
+        "classes": [str(v) for v in levels],
+        "call": 'rfsrc(y ~ ., data, splitrule="auc", ntree=1, bootstrap="none", mtry=%d, '
+                'nsplit=0, nodesize=%d, nodedepth=%d, seed=-1, membership=TRUE)'
+                % (X.shape[1], node_size, -1 if node_depth is None else node_depth),
+        "seed_invariant": inv, "leaf_count": first["leaf_count"],
+        "native_array": {k: first[k] for k in ("nodeID", "nodeSZ", "parmID", "contPT")},
+        "native_arrays_by_seed": [{k: f[k] for k in key} for f in fits],
+        "membership": first["membership"], "predicted": first["predicted"],
+        "versions": first["versions"],
+    }
+
+
+def fresh_data(seed=20240301):
+    """Fresh data drawn in Python and handed to R as they are: a binary and a 4-class
+    set with rounded (tied) features."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    X = np.round(rng.normal(size=(300, 5)), 2)
+    eta = X[:, 0] - 0.7 * X[:, 1] + rng.normal(scale=0.8, size=300)
+    out["fresh_binary"] = (X, (eta > 0).astype(np.int64), ["neg", "pos"])
+    X = np.round(rng.normal(size=(240, 4)), 1)
+    eta = X[:, 0] + X[:, 2] * (X[:, 3] > 0) + rng.normal(scale=0.5, size=240)
+    y = np.digitize(eta, np.quantile(eta, [0.25, 0.5, 0.75]))
+    out["fresh_4class"] = (X, y.astype(np.int64), ["a", "b", "c", "d"])
+    return out
+
+
+def live_comparisons(*, compare=compare, tol=EXACT, settings=((1, None), (5, 3))):
+    """rocstats vs randomForestSRC run now on fresh data: replay records for every case,
+    exact records where the five seeds agree (the stored suite's rules)."""
+    records = []
+    for name, (X, y, levels) in fresh_data().items():
+        for ns, nd in settings:
+            cid = "%s_ns%d_nd%d" % (name, ns, -1 if nd is None else nd)
+            case = rfsrc_case(X, y, levels, case_id=cid, node_size=ns, node_depth=nd)
+            labels = dict(source="live", case=cid, value_from="rocstats",
+                          reference_from="randomForestSRC (live)", alternative="")
+            replays = replay_case(case, data=(X, y, list(levels)))
+            for s, r in enumerate(replays, start=1):
+                records.append(compare(r["nodes"] - r["passed"], 0, "replay_nodes_failed",
+                                       tol=tol, item="seed -%d" % s, **labels))
+            if case["seed_invariant"]:
+                ex = exact_for_case(case, replays, data=(X, y, list(levels)))
+                records.append(compare(ex["split_diff"] + ex["partition_diff"], 0,
+                                       "exact_differences", tol=tol, item="tree", **labels))
+    return records
+
+
 # --------------------------------------------------------------------------- suite
 def stored_comparisons(ref_dir=REF_DIR, *, replays_cache=None):
     """``(records, summary)`` over every recorded single-tree case.  ``replays_cache``:
@@ -292,7 +402,7 @@ def stored_comparisons(ref_dir=REF_DIR, *, replays_cache=None):
         labels = dict(source="stored", case=cid, value_from="rocstats",
                       reference_from="randomForestSRC 3.6.1 (stored)")
         if cid not in cache:
-            cache[cid] = replay_case(case, ref_dir)
+            cache[cid] = replay_case(case)
         replays = cache[cid]
         for s, r in enumerate(replays, start=1):
             records.append(compare(r["nodes"] - r["passed"], 0, "replay_nodes_failed",
@@ -308,7 +418,7 @@ def stored_comparisons(ref_dir=REF_DIR, *, replays_cache=None):
                  "ties_between_variables": sum(len(r["ties"]) for r in replays),
                  "exact": None}
         if case["seed_invariant"]:
-            ex = exact_for_case(case, replays, ref_dir)
+            ex = exact_for_case(case, replays)
             note = ex["note"]
             for q, v in (("split_sequence_differences", ex["split_diff"]),
                          ("partition_differences", ex["partition_diff"])):
@@ -325,7 +435,7 @@ def stored_comparisons(ref_dir=REF_DIR, *, replays_cache=None):
 
 
 def run(*, live=None, seed=None):
-    """The suite entry point for ``validation/run.py``."""
+    """The suite entry point for :mod:`rocstats_validation.run`."""
     records, summary = stored_comparisons()
     live_info = {"ran": False}
     try:
@@ -341,10 +451,8 @@ def run(*, live=None, seed=None):
             raise RuntimeError("live randomForestSRC comparisons requested: %s" % reason)
         live_info["reason"] = reason
     else:
-        from rocstats.r import rfsrc as bridge
-
         live_info = {"ran": True, "reason": reason}
-        records += bridge.live_comparisons(compare=compare, tol=EXACT)
+        records += live_comparisons(compare=compare, tol=EXACT)
     meta = {"reference": "randomForestSRC 3.6.1, R 4.2.2 (validation/results/rfsrc)",
             "cases": summary, "live": live_info}
     return {"metadata": meta, "comparisons": records}

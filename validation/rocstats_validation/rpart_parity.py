@@ -31,14 +31,12 @@ import os
 import re
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
-
 import numpy as np
 
+from .paths import DATA_DIR, RESULTS_DIR as _RESULTS
+
 SUITE = "rpart_parity"
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS_DIR = ROOT / "validation" / "results" / "rpart"
-DATA_DIR = ROOT / "validation" / "results" / "data"
+RESULTS_DIR = _RESULTS / "rpart"
 
 
 @dataclass(frozen=True)
@@ -138,7 +136,7 @@ IDENTICAL = Tolerance(0.0, 0.0, "", "same R code, same data: results must be bit
                       "equal")
 
 #: Known rocstats bugs, (case, quantity) -> reason; reported as known failures (see
-#: validation.proc_parity.KNOWN_ISSUES for the convention).
+#: rocstats_validation.proc_parity.KNOWN_ISSUES for the convention).
 KNOWN_ISSUES = {}
 
 #: rpart.control names -> rocstats.tree parameter names (notes/cart_api.md).
@@ -185,7 +183,7 @@ def compare(values, references, quantity, *, tol=None, scale=0.0, labels_at=None
     ``values``: rocstats (or live rpart); ``references``: rpart.  ``scale``: a number or
     one number per element (the quantity's natural magnitude, see :data:`TOLERANCES`).
     ``labels_at``: a label per element (node number, row) to name the worst one.
-    The record has the keys of :func:`validation.proc_parity.compare` plus ``n``
+    The record has the keys of :func:`rocstats_validation.proc_parity.compare` plus ``n``
     (values compared), ``n_failed`` and ``at``.
     """
     tol = TOLERANCES[_tolerance_key(quantity)] if tol is None else tol

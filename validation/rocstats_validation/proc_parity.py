@@ -3,20 +3,25 @@
 Three sources of comparisons:
 
 ``stored``
-    rocstats on the data stored in :mod:`validation.results.proc_results` against the
-    pROC numbers stored with them (always available; no R needed).
+    rocstats on the data stored in ``validation/results/proc_results.py`` (a generated
+    Python literal module, loaded by path: :func:`load_results`) against the pROC numbers
+    stored with them (always available; no R needed).
 ``live``
     rocstats against pROC run now through :mod:`rocstats.r` (rpy2), on the stored data
     and on fresh random data sets drawn here in Python (:func:`fresh_cases`) and passed
-    to R, so both sides see exactly the same doubles.
+    to R, so both sides see exactly the same doubles.  :func:`proc_case` and
+    :func:`proc_unpaired_case` lay pROC's live results out as the stored ones.
 ``live_vs_stored``
     pROC now against pROC when the results were stored: same R code, same doubles, so
     the numbers must be identical; this guards the stored file and the bridge.
 
 Every comparison is a flat record (see :func:`compare`) with one tolerance per quantity
-(:data:`TOLERANCES`); ``validation/run.py`` writes them to JSON and
+(:data:`TOLERANCES`); ``rocstats_validation.run`` writes them to JSON and
 ``tests/test_proc_parity.py`` / ``tests/test_proc_live.py`` assert on the same tolerances.
 """
+import functools
+import importlib.util
+import itertools
 import math
 from fractions import Fraction
 import os
@@ -27,7 +32,11 @@ import numpy as np
 
 import rocstats
 
+from .paths import RESULTS_DIR
+
 SUITE = "proc_parity"
+#: The stored pROC results: a Python literal module written by validation/r/proc_cases.R.
+RESULTS_FILE = RESULTS_DIR / "proc_results.py"
 ALTERNATIVES = ("two-sided", "greater", "less")
 CONF_LEVEL = 0.95
 
@@ -183,6 +192,19 @@ def describe(record):
 
 
 # --------------------------------------------------------------------------- data
+@functools.lru_cache(maxsize=None)
+def load_results(path=RESULTS_FILE):
+    """The stored pROC results module (``validation/results/proc_results.py``), loaded
+    from its path: ``PAIRED_CASES``, ``UNPAIRED_CASES``, ``GENERATOR``, ``R_VERSION``,
+    ``PROC_VERSION``, ... (see the file's header).  Loaded once; not put in
+    ``sys.modules`` (the stored results are data, not an importable package)."""
+    spec = importlib.util.spec_from_file_location("rocstats_validation_proc_results",
+                                                  str(path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def case_arrays(case):
     """``(y, {name: scores})`` of a stored paired case (a counts table is expanded)."""
     if "table" in case:
@@ -251,6 +273,72 @@ def fresh_cases(seed=None):
         "a": {"y": ya, "score": rng.normal(0.9 * ya)},
         "b": {"y": yb, "score": np.round(rng.normal(0.5 * yb), 1)}}
     return paired, unpaired
+
+
+# ------------------------------------------------------------- pROC live, stored layout
+def proc_case(y, scores, *, control=0, case=1, pairs=None, alternatives=ALTERNATIVES,
+              conf_level=CONF_LEVEL):
+    """Every pROC quantity of a paired case, run now through :mod:`rocstats.r`, in the
+    layout of the stored results (``rocstats_proc_case`` of ``proc_helpers.R``, which
+    wrote them, calls the same two R functions per score and per pair).
+
+    Parameters
+    ----------
+    y : array-like
+        Labels (numbers, booleans or strings).
+    scores : dict of name -> array-like, or array-like of shape (n,) or (n, k)
+        The scores (columns of a 2-D array are named "0", "1", ...).
+    pairs : sequence of (name_a, name_b), optional
+        Pairs for the paired test; default every pair in order.
+
+    Returns
+    -------
+    dict
+        ``{"single": {name: rocstats.r.proc_auc dict}, "paired": [{"a", "b", "auc_a",
+        "auc_b", "cov", "tests": {alternative: {"statistic", "p_value", "conf_lower",
+        "conf_upper", "conf_level"}}, "warnings"}, ...]}``
+    """
+    from rocstats import r as rbridge
+
+    if isinstance(scores, dict):
+        named = {str(k): v for k, v in scores.items()}
+    else:
+        arr = np.asarray(scores, dtype=np.float64)
+        if arr.ndim == 1:
+            arr = arr[:, None]
+        named = {str(j): arr[:, j] for j in range(arr.shape[1])}
+    if pairs is None:
+        pairs = list(itertools.combinations(named, 2))
+    pairs = [tuple(str(p) for p in pair) for pair in pairs]
+    for a, b in pairs:
+        if a not in named or b not in named:
+            raise ValueError("pair (%r, %r) names a score that is not in scores" % (a, b))
+    single = {name: rbridge.proc_auc(y, s, control=control, case=case,
+                                     conf_level=conf_level)
+              for name, s in named.items()}
+    paired = [dict({"a": a, "b": b},
+                   **rbridge.proc_paired(y, named[a], named[b], control=control, case=case,
+                                         alternatives=alternatives, conf_level=conf_level))
+              for a, b in pairs]
+    return {"single": single, "paired": paired}
+
+
+def proc_unpaired_case(y_a, score_a, y_b, score_b, *, control=0, case=1,
+                       alternatives=ALTERNATIVES, conf_level=CONF_LEVEL):
+    """Every pROC quantity of an unpaired case, run now, in the layout of the stored
+    results (``rocstats_proc_unpaired_case`` of ``proc_helpers.R``).
+
+    Returns ``{"single": {"a": ..., "b": ...}, "test": {"auc_a", "auc_b",
+    "tests": {alternative: {"statistic", "df", "p_value"}}, "warnings"}}``.
+    """
+    from rocstats import r as rbridge
+
+    return {"single": {"a": rbridge.proc_auc(y_a, score_a, control=control, case=case,
+                                             conf_level=conf_level),
+                       "b": rbridge.proc_auc(y_b, score_b, control=control, case=case,
+                                             conf_level=conf_level)},
+            "test": rbridge.proc_unpaired(y_a, score_a, y_b, score_b, control=control,
+                                          case=case, alternatives=alternatives)}
 
 
 # ----------------------------------------------------------- rocstats, pROC layout
@@ -441,7 +529,7 @@ def diff_unpaired_case(ours, ref, *, tol=None, **labels):
 def stored_comparisons(results=None):
     """rocstats vs the stored pROC results: a list of records (source "stored")."""
     if results is None:
-        from validation.results import proc_results as results
+        results = load_results()
     out = []
     for name, c in results.PAIRED_CASES.items():
         y, scores = case_arrays(c)
@@ -468,21 +556,21 @@ def live_comparisons(results=None, seed=None):
     if not ok:
         raise RuntimeError("live pROC comparisons need R: %s" % reason)
     if results is None:
-        from validation.results import proc_results as results
+        results = load_results()
     out = []
     live_labels = dict(value_from="rocstats", reference_from="pROC (live)")
     same_labels = dict(value_from="pROC (live)", reference_from="pROC (stored)")
     for name, c in results.PAIRED_CASES.items():
         y, scores = case_arrays(c)
         pairs = [(p["a"], p["b"]) for p in c["paired"]]
-        live = rbridge.proc_case(y, scores, control=c["control"], case=c["case"], pairs=pairs)
+        live = proc_case(y, scores, control=c["control"], case=c["case"], pairs=pairs)
         ours = rocstats_case(y, scores, case=c["case"], pairs=pairs)
         out += diff_case(ours, live, source="live", kind="paired", case=name, **live_labels)
         out += diff_case(live, c, tol=IDENTICAL, source="live_vs_stored", kind="paired",
                          case=name, **same_labels)
     for name, c in results.UNPAIRED_CASES.items():
         a, b = sample_arrays(c["a"]), sample_arrays(c["b"])
-        live = rbridge.proc_unpaired_case(a[0], a[1], b[0], b[1], control=c["control"],
+        live = proc_unpaired_case(a[0], a[1], b[0], b[1], control=c["control"],
                                           case=c["case"])
         ours = rocstats_unpaired_case(a, b, case=c["case"])
         out += diff_unpaired_case(ours, live, source="live", kind="unpaired", case=name,
@@ -492,14 +580,14 @@ def live_comparisons(results=None, seed=None):
     paired, unpaired = fresh_cases(seed)
     for name, c in paired.items():
         pairs = [(a, b) for i, a in enumerate(c["scores"]) for b in list(c["scores"])[i + 1:]]
-        live = rbridge.proc_case(c["y"], c["scores"], control=c["control"], case=c["case"],
+        live = proc_case(c["y"], c["scores"], control=c["control"], case=c["case"],
                                  pairs=pairs)
         ours = rocstats_case(c["y"], c["scores"], case=c["case"], pairs=pairs)
         out += diff_case(ours, live, source="live", kind="paired", case=name, **live_labels)
     for name, c in unpaired.items():
         a = (c["a"]["y"], c["a"]["score"])
         b = (c["b"]["y"], c["b"]["score"])
-        live = rbridge.proc_unpaired_case(a[0], a[1], b[0], b[1], control=c["control"],
+        live = proc_unpaired_case(a[0], a[1], b[0], b[1], control=c["control"],
                                           case=c["case"])
         ours = rocstats_unpaired_case(a, b, case=c["case"])
         out += diff_unpaired_case(ours, live, source="live", kind="unpaired", case=name,
@@ -513,8 +601,7 @@ def run(*, live=None, seed=None):
 
     ``live``: True requires R, False skips it, None (default) runs it when available.
     """
-    from validation.results import proc_results as results
-
+    results = load_results()
     meta = {
         "reference": "pROC",
         "stored": {"generator": results.GENERATOR, "r_helpers": results.R_HELPERS,
