@@ -11,7 +11,7 @@ Defaults (randomForestSRC 3.x, ``rfsrc()`` for a factor outcome) and where they 
 (R sources of kogalur/randomForestSRC: ``R/rfsrc.R`` and its ``get.grow.*`` helpers; the
 package's reference page, randomforestsrc.org/reference/rfsrc.html, whose 3.x usage
 reads ``nsplit = 10``; and the recorded reference call in
-``validation/results/rfsrc_forest``):
+``validation/results/rfsrc``):
 
 ======================  ==========================================  =========================
 rocstats                randomForestSRC                             source
@@ -37,7 +37,7 @@ the same Generator seeds the grower's splitmix64 stream (variables and cut point
 :mod:`rocstats.tree._auc_builder`).  rocstats does not reproduce randomForestSRC's random
 stream: a forest here and an ``rfsrc`` forest with the same settings are two draws of
 the same random procedure, so their OOB measures agree statistically, not exactly (see
-``validation/rfsrc_forest.py``).
+``validation/rocstats_validation/rfsrc_forest.py``).
 
 Speed: each tree is one C call (``rs_grow_auc_tree``) on the shared data, with the
 sample multiplicities as weights (no copy of X per tree); the call releases the GIL, so

@@ -57,7 +57,7 @@ multinomial one times :math:`(m + \alpha_0)/(1 + \alpha_0)`:
 so :math:`E_0[\chi^2] = (k - 1)\, c` exactly, not ``k - 1``.  The paper's n-df
 chi-square reference therefore rejects far too often unless the positives are few
 compared with the negatives (m = n = 50: nominal 5 %, actual about 90 %; see
-validation/rossa_mc.py).  Both facts (uniform compositions, the mean) are checked by
+validation/rocstats_validation/rossa_mc.py).  Both facts (uniform compositions, the mean) are checked by
 exact enumeration in tests/test_gof.py.
 
 P-values
@@ -655,7 +655,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
           ``n_resamples``, m = n = 60 is typically exact and m = n = 100 typically not;
           a sample with many positives per cell (m >> n) goes to the permutation
           p-value.  ``pvalue_method`` says which one was used; both hold their size
-          (validation/rossa_mc.py).
+          (validation/rocstats_validation/rossa_mc.py).
         * ``"exact"``: the exact null p-value :math:`P_0(T \ge T_{obs})`, with the count
           vector uniform over the :math:`\binom{m+n}{m}` compositions of m into n + 1
           parts (Dirichlet-multinomial for grouped cells), by a dynamic programme over
@@ -674,7 +674,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
           **Anti-conservative** unless the positives are few compared with the
           negatives: the placement values share one negative sample, so the counts are
           Dirichlet-multinomial and the null mean of T is ``(k - 1)(m + n + 1)/(n +
-          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in validation/rossa_mc.py).
+          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in validation/rocstats_validation/rossa_mc.py).
           With the n + 1 cells the expected counts m/(n+1) are moreover usually below
           5.  Warns (:class:`GOFApproximationWarning`) when the inflation exceeds 10 %
           or an expected count is below 5.

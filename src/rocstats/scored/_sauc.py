@@ -297,7 +297,7 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     \zeta_{01} \ge 0`, the exact variance is :math:`\zeta_{10}/m + \zeta_{01}/n +
     \rho/(mn)`; the DeLong form overestimates it by :math:`\rho/(mn)`, Theorem 6
     misses it by about :math:`(\rho - \zeta_{10} - \zeta_{01})/(mn)`: both biases are
-    of relative order 1/min(m, n).  ``validation/sauc_mc.py`` checks both against the
+    of relative order 1/min(m, n).  ``validation/rocstats_validation/sauc_mc.py`` checks both against the
     empirical variance by Monte Carlo.
 
     Parameters
@@ -406,7 +406,7 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     (1, -1) as in DeLong, DeLong & Clarke-Pearson (1988) for the AUC; the p-value is
     from the standard normal.  Wu, Flach & Ferri (2007) give no test; this is the
     U-statistic construction applied to the kernel :math:`(y - x) 1(y > x)`.  Its size
-    under H0 is checked by simulation in ``validation/sauc_mc.py``.  z = 0 when both
+    under H0 is checked by simulation in ``validation/rocstats_validation/sauc_mc.py``.  z = 0 when both
     models give identical components (0/0); a nonzero difference with zero SE gives
     z = +-inf.
 

@@ -91,7 +91,7 @@ class AUCTreeClassifier(CostComplexityMixin, ClassifierMixin, BaseEstimator):
     -----
     randomForestSRC's rules, each learnt from its C source (read, not copied) and checked
     on the 48 recorded single-tree cases (``validation/results/rfsrc``; see
-    ``validation/rfsrc_parity.py``: every node of the 240 recorded trees replays):
+    ``validation/rocstats_validation/rfsrc_parity.py``: every node of the 240 recorded trees replays):
 
     * **nodesize**: a node with fewer than ``2 * nodesize`` rows is not split: in the
       nodesize 5 and 20 trees (counted over the five trees of each case), 854 impure
