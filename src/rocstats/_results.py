@@ -9,7 +9,7 @@ from html import escape
 from typing import Optional, Tuple
 
 import numpy as np
-from scipy import stats
+from . import _dist
 
 __all__ = ["ConfidenceInterval", "AUCResult", "TestResult", "ROCCurve",
            "MulticlassAUCResult", "ThresholdResult", "Summary"]
@@ -85,7 +85,7 @@ def unit_interval(estimate, se, level, method):
     NaN at 0 and 1, where it is undefined.
     """
     level = _check_level(level)
-    z = stats.norm.ppf(0.5 + level / 2.0)
+    z = _dist.norm_ppf(0.5 + level / 2.0)
     est = np.asarray(estimate, dtype=float)
     se = np.asarray(se, dtype=float)
     if method == "wald":
@@ -201,9 +201,9 @@ class TestResult:
             raise ValueError("conf_int is defined only for a scalar estimate "
                              "(paired or unpaired two-curve test)")
         if self.distribution == "t":
-            q = stats.t.ppf(0.5 + level / 2.0, self.df)
+            q = _dist.t_ppf(0.5 + level / 2.0, self.df)
         else:
-            q = stats.norm.ppf(0.5 + level / 2.0)
+            q = _dist.norm_ppf(0.5 + level / 2.0)
         return ConfidenceInterval(self.estimate - q * self.se, self.estimate + q * self.se,
                                   level, "wald" if self.distribution == "normal" else "t")
 

@@ -1,6 +1,6 @@
 """DeLong tests comparing AUCs: paired, unpaired (independent samples) and joint."""
 import numpy as np
-from scipy import stats
+from .. import _dist
 
 from .._results import TestResult
 from .._validation import as_float_array, check_binary, warn_one_class
@@ -15,13 +15,18 @@ def _check_alternative(alternative):
     return alternative
 
 
-def _pvalue(stat, alternative, dist):
-    """P-value of ``stat`` for H1: difference != / > / < 0 (``dist`` a scipy distribution)."""
+def _pvalue(stat, alternative, df=None):
+    """P-value of ``stat`` for H1: difference != / > / < 0, from the standard normal
+    (``df=None``) or Student's t with ``df`` degrees of freedom."""
+    if df is None:
+        sf, cdf = _dist.norm_sf, _dist.norm_cdf
+    else:
+        sf, cdf = (lambda x: _dist.t_sf(x, df)), (lambda x: _dist.t_cdf(x, df))
     if alternative == "two-sided":
-        return float(2.0 * dist.sf(abs(stat)))
+        return float(2.0 * sf(abs(stat)))
     if alternative == "greater":
-        return float(dist.sf(stat))
-    return float(dist.cdf(stat))
+        return float(sf(stat))
+    return float(cdf(stat))
 
 
 def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
@@ -83,7 +88,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     else:
         with np.errstate(divide="ignore", invalid="ignore"):
             z = float(np.float64(d) / sig)   # sig = 0, d != 0: +-inf, p = 0 (as pROC)
-    return TestResult(float(z), _pvalue(z, alternative, stats.norm), d, method, alternative,
+    return TestResult(float(z), _pvalue(z, alternative), d, method, alternative,
                       se=sig, aucs=tuple(map(float, res.auc)), pos_label=labels.pos_label)
 
 
@@ -133,7 +138,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
         # p = NaN, as pROC; NumPy division gives inf / NaN instead of raising
         stat = np.float64(d) / se
         df = np.float64(va + vb) ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1))
-    pval = _pvalue(stat, alternative, stats.t(df)) if np.isfinite(df) else float("nan")
+    pval = _pvalue(stat, alternative, df) if np.isfinite(df) else float("nan")
     return TestResult(float(stat), pval, float(d), "DeLong's test for two independent ROC curves",
                       alternative, se=se, df=float(df), distribution="t",
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
@@ -205,7 +210,7 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
         pval = 1.0 if stat == 0.0 else 0.0
     else:
         stat = float(est @ np.linalg.pinv(LSL) @ est)
-        pval = float(stats.chi2.sf(stat, rank))
+        pval = float(_dist.chi2_sf(stat, rank))
     return TestResult(stat, pval, est, method, "two-sided", df=float(rank),
                       distribution="chi2", aucs=tuple(map(float, aucs)),
                       pos_label=labels.pos_label)

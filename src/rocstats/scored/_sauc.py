@@ -19,9 +19,9 @@ Everything comes from one sort of each class and one O(m + n) merge sweep (C ker
 import warnings
 
 import numpy as np
-from scipy import special, stats
+from scipy import special
 
-from .. import _kernels
+from .. import _dist, _kernels
 from .._results import TestResult
 from .._validation import (UndefinedAUCWarning, as_float_array, check_binary,
                            check_direction, warn_one_class)
@@ -383,10 +383,10 @@ def _components(is_pos, score):
 
 def _pvalue(z, alternative):
     if alternative == "two-sided":
-        return float(2.0 * stats.norm.sf(abs(z)))
+        return float(2.0 * _dist.norm_sf(abs(z)))
     if alternative == "greater":
-        return float(stats.norm.sf(z))
-    return float(stats.norm.cdf(z))
+        return float(_dist.norm_sf(z))
+    return float(_dist.norm_cdf(z))
 
 
 def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", rescale=None,
