@@ -28,18 +28,33 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked ``slow`` run only with ``ROCSTATS_RUN_SLOW=1`` or when selected with
-    ``-m slow`` (or any -m expression naming them); otherwise they are reported as
-    skipped, with this reason."""
+    """The one gate for slow tests and the one for tests that need R.
+
+    * ``slow``: run only with ``ROCSTATS_RUN_SLOW=1`` or when selected with ``-m slow``
+      (or any -m expression naming them); otherwise skipped, with this reason.
+    * ``r``: skipped at collection, with the reason, when R, rpy2 or pROC / rpart cannot
+      be used (rocstats.r.r_available); only tests that call R carry this marker.
+    """
     import os
 
     import pytest
 
-    if os.environ.get("ROCSTATS_RUN_SLOW", "").strip() not in ("", "0"):
-        return
-    if "slow" in (config.getoption("markexpr") or ""):
-        return
-    skip = pytest.mark.skip(reason="slow test: set ROCSTATS_RUN_SLOW=1 or use -m slow")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+    run_slow = (os.environ.get("ROCSTATS_RUN_SLOW", "").strip() not in ("", "0")
+                or "slow" in (config.getoption("markexpr") or ""))
+    if not run_slow:
+        skip = pytest.mark.skip(reason="slow test: set ROCSTATS_RUN_SLOW=1 or use -m slow")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(skip)
+    needs_r = [item for item in items if "r" in item.keywords]
+    if needs_r:
+        try:
+            from rocstats.r import r_available
+
+            ok, why = r_available()
+        except Exception as exc:  # pragma: no cover - a broken bridge is a reason too
+            ok, why = False, "rocstats.r not importable: %s" % exc
+        if not ok:
+            skip_r = pytest.mark.skip(reason="needs R through rpy2: %s" % why)
+            for item in needs_r:
+                item.add_marker(skip_r)

@@ -1,7 +1,7 @@
 """Issue 9, item 3: the label contract (rocstats._labels), used by every statistic.
 
 Expected values come from the contract itself (which label is positive) and from the
-O(m n) definition of the AUC in tests/_definitions.py, never from the code under test.
+O(m n) definition of the AUC in tests/definitions.py, never from the code under test.
 """
 import warnings
 
@@ -12,7 +12,7 @@ import rocstats
 from rocstats import UndefinedAUCWarning
 from rocstats._labels import binary_labels, class_labels
 
-from _definitions import auc_def
+from definitions import auc_def
 
 pd = pytest.importorskip("pandas")
 

@@ -1,6 +1,6 @@
 """Build each C module with AddressSanitizer + UBSan (-Wall -Wextra) and run its driver.
 
-One driver per module in tests/c/, compiled together with the module's source:
+One driver per module in tests/kernels/c/, compiled together with the module's source:
 
 - sanitize_kernels.c   rocstats_kernels.c   radix split-sort/argsort, sorted sweeps,
                                             pairwise loops, ROC counts, wrong-count guard
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CSRC = ROOT / "src" / "rocstats" / "_kernels" / "csrc"
 
 DRIVERS = {  # driver in tests/c -> the module it exercises
@@ -47,7 +47,7 @@ def test_clean_under_asan_ubsan(tmp_path, driver):
     build = subprocess.run(
         ["gcc", "-std=c99", "-O1", "-g", "-Wall", "-Wextra", "-fsanitize=address,undefined",
          "-fno-sanitize-recover=all", "-fno-omit-frame-pointer", "-I", str(CSRC),
-         str(ROOT / "tests" / "c" / (driver + ".c")), str(CSRC / (DRIVERS[driver] + ".c")),
+         str(ROOT / "tests" / "kernels" / "c" / (driver + ".c")), str(CSRC / (DRIVERS[driver] + ".c")),
          "-lm", "-o", str(exe)], capture_output=True, text=True)
     if build.returncode != 0 and "sanitize" in build.stderr:
         pytest.skip("compiler lacks sanitizer runtimes: " + build.stderr[-300:])

@@ -7,7 +7,7 @@ offline tests check hand-made examples of R's formatting rules.
 import numpy as np
 import pytest
 
-import _tree_helpers as h
+import tree_helpers as h
 from rocstats.tree._export import format_r_column
 
 

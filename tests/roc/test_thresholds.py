@@ -1,6 +1,6 @@
 """Issue 9, item 5: best_threshold compares criteria exactly and reports pROC's
 thresholds.  Expected values: an exhaustive search with exact fractions
-(tests/_definitions.best_cut_def) and pROC (stored in validation/results/proc_results.py,
+(tests/definitions.best_cut_def) and pROC (stored in validation/results/proc_results.py,
 case "best_threshold_exact", checked by tests/test_proc_parity.py for every case)."""
 from fractions import Fraction
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 import rocstats
 from rocstats.roc._thresholds import proc_thresholds
 
-from _definitions import best_cut_def
+from definitions import best_cut_def
 
 
 def _midpoint_below(c, values):

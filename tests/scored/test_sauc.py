@@ -17,7 +17,7 @@ import rocstats
 from rocstats import UndefinedAUCWarning
 from rocstats._kernels import sauc as K
 from rocstats.scored import _sauc
-from test_sauc_kernels import close, sauc_definition
+from definitions import close, sauc_definition
 
 # Example 1 / 2 of the paper: M1 and M2 rank six cases (+ positive, - negative)
 M1 = ([1, 1, 1, 0, 0, 0], ["1.0", "0.7", "0.6", "0.5", "0.4", "0.0"])

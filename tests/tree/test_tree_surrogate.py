@@ -1,7 +1,7 @@
 """Surrogate splits (rocstats.tree._surrogate.find_surrogates).
 
 Expected values come from (1) a brute-force count over every cut point and both
-orientations (tests/_tree_helpers.brute_numeric_surrogate), (2) a direct per-level count
+orientations (tests/tree_helpers.brute_numeric_surrogate), (2) a direct per-level count
 for categorical surrogates written here, (3) rpart 4.1.19's stored results
 (validation/results/rpart/*.json): every internal node of every stored case is re-derived
 from the data (the node's rows from ``where``, the primary's directions from the stored
@@ -11,7 +11,7 @@ showing rpart's rule that drops a perfect categorical surrogate.
 import numpy as np
 import pytest
 
-import _tree_helpers as h
+import tree_helpers as h
 from rocstats import _kernels
 from rocstats.tree._surrogate import find_surrogates, primary_weights
 from rocstats.tree._tree import CATEGORICAL, GE, LT

@@ -2,6 +2,8 @@
 
 Everything here is written from the formulas, in plain NumPy/Python, O(m n).
 """
+from fractions import Fraction
+
 import numpy as np
 
 
@@ -175,3 +177,48 @@ def rossa_permutation_pvalue_def(y, x, rule="upper", cells=None):
         hits += stat(lab) >= t_obs
         total += 1
     return Fraction(hits, total)
+
+
+# ------------------------------------------------------------- scored AUC (seed 004)
+def sauc_definition(pos, neg):
+    """Exact sAUC, AUC, R+, R-, components V, W, the variance of the paper's Theorem 6
+    transcribed as printed (seed 004; its y_i - x_i read as y_i - x_j),
+
+        var = (n-1)/(mn(m-1)) sum_i (V_i - s)^2 + (m-1)/(mn(n-1)) sum_j (W_j - s)^2,
+
+    and the DeLong form S_V/m + S_W/n ("variance_delong")."""
+    P = [Fraction(float(y)) for y in pos]
+    N = [Fraction(float(x)) for x in neg]
+    m, n = len(P), len(N)
+    h = [[(y - x) if y > x else Fraction(0) for x in N] for y in P]
+    total = sum(sum(r) for r in h)
+    V = [sum(r) / n for r in h]
+    W = [sum(h[i][j] for i in range(m)) / m for j in range(n)]
+    s = total / (m * n)
+    two_u = sum(2 * (y > x) + (y == x) for y in P for x in N)
+    res = {
+        "sauc": s, "twice_u": two_u, "auc": Fraction(two_u, 2 * m * n),
+        "r_pos": sum(y for y in P for x in N if y > x) / (m * n),
+        "r_neg": sum(x for y in P for x in N if y > x) / (m * n),
+        "V": V, "W": W,
+        "ss_v": sum((v - s) ** 2 for v in V), "ss_w": sum((w - s) ** 2 for w in W),
+    }
+    res["variance_delong"] = (res["ss_v"] / ((m - 1) * m) + res["ss_w"] / ((n - 1) * n)
+                              if m > 1 and n > 1 else None)
+    res["variance"] = (Fraction(n - 1, m * n * (m - 1)) * res["ss_v"]
+                       + Fraction(m - 1, m * n * (n - 1)) * res["ss_w"]
+                       if m > 1 and n > 1 else None)
+    return res
+
+
+def margin_definition(pos, neg, tau):
+    """#{(i, j): y_i - x_j > tau}, the difference evaluated in float64 as written."""
+    return sum(1 for y in pos for x in neg if float(y) - float(x) > float(tau))
+
+
+def close(value, expected, scale=1.0, rtol=1e-12):
+    expected = float(expected)
+    return abs(float(value) - expected) <= rtol * max(abs(expected), scale)
+
+
+# --------------------------------------------------------------------------- data

@@ -2,7 +2,7 @@
 
 The fallback reads a .qmd with jupytext, executes it with nbclient/ipykernel, writes pandoc
 markdown with nbconvert and converts it with pandoc (HTML) and typst (PDF).  The end-to-end
-tests render ``tests/data/mini_report.qmd`` once (HTML and PDF); a fake ``quarto`` executable
+tests render ``tests/reports/data/mini_report.qmd`` once (HTML and PDF); a fake ``quarto`` executable
 on PATH checks the dispatch to Quarto; the rest needs no kernel.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 MINI_QMD = Path(__file__).resolve().parent / "data" / "mini_report.qmd"
 REPORTS = sorted(p.stem for p in (REPO / "reports").glob("*.qmd"))
 

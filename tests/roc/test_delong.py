@@ -4,7 +4,7 @@ import pytest
 from scipy import stats
 
 import rocstats
-from _definitions import delong_cov_def
+from definitions import delong_cov_def
 
 
 def _paired(seed, n=200, k=3, ties=False):

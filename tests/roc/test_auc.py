@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rocstats
-from _definitions import auc_def
+from definitions import auc_def
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
@@ -165,7 +165,7 @@ def test_weighted_auc_is_scale_free(scale):
 
 def test_fractional_weights_equal_the_weighted_definition():
     from fractions import Fraction
-    from _definitions import weighted_auc_def
+    from definitions import weighted_auc_def
 
     rng = np.random.default_rng(12)
     y = rng.random(40) < 0.4

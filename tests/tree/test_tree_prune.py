@@ -3,24 +3,23 @@
 
 Expected values come from
 * brute force: every pruned subtree of small random trees enumerated
-  (tests/_tree_helpers.weakest_link_sequence: the exact weakest-link sequence);
+  (tests/tree_helpers.weakest_link_sequence: the exact weakest-link sequence);
 * rpart 4.1.19's stored results (validation/results/rpart): node complexities
   (``frame$complexity``) and complexity tables recomputed from the stored node risks and
   tree shapes; ``prune`` at every CP of a stored table keeps that row's number of splits;
 * R live (rpy2): rpart's ``xerror`` / ``xstd``.  The fold trees rpart grows inside
   xval.c are regrown by rpart itself on the training rows (same threshold and class
-  weights, see tests/_tree_helpers.r_fold_trees), and ``cross_validate`` must reproduce
+  weights, see tests/tree_helpers.r_fold_trees), and ``cross_validate`` must reproduce
   the stored cross-validation columns exactly;
 * hand computations written in the tests.
 """
-import os
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
 
-import _tree_helpers as h
+import tree_helpers as h
 from rocstats.tree._prune import (OneSEResult, class_error_weights, cp_table,
                                   cross_validate, fixed_complexity, fold_weight_ratios,
                                   node_complexity, one_se_rule, prune, prune_cptable,
@@ -313,7 +312,7 @@ def _rpart_or_skip():
 
 
 def _check_stored_xval(name):
-    _rpart_or_skip()
+    # stored rpart results and R's stored fold vectors: no R needed
     from rocstats.r.rpart import result_from_json
 
     if name not in STORED:
@@ -326,16 +325,12 @@ def _check_stored_xval(name):
     np.testing.assert_allclose(xs, ref["xstd"], rtol=1e-10, atol=0)
 
 
-@pytest.mark.r
 @pytest.mark.parametrize("name", XVAL_CASES)
 def test_cross_validate_reproduces_stored_rpart_xerror(name):
     _check_stored_xval(name)
 
 
-@pytest.mark.r
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("ROCSTATS_RUN_SLOW"),
-                    reason="about 25 s; set ROCSTATS_RUN_SLOW=1 to run")
+@pytest.mark.slow                                # about 25 s
 def test_cross_validate_reproduces_stored_rpart_xerror_spam():
     _check_stored_xval("spam_cp001")
 

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import rocstats
-from _definitions import auc_def
+from definitions import auc_def
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
 

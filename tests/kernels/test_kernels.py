@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rocstats import _kernels
-from _definitions import placements_def, psi
+from definitions import placements_def, psi
 
 IMPLS = _kernels.implementations()
 

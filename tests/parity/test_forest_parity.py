@@ -10,7 +10,6 @@ runs by default (40 forests of 500 trees, about 20 s on 2 cores); on the NumPy f
 are marked slow and run only with ``pytest -m slow`` or ``ROCSTATS_RUN_SLOW=1`` (the
 repository's pytest configuration does not deselect slow tests by itself).
 """
-import os
 
 import numpy as np
 
@@ -49,10 +48,7 @@ def test_forest_oob_within_rfsrc_range(name):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SLOW)
-def test_forest_oob_within_rfsrc_range_slow(name, request):
-    if ("slow" not in (request.config.getoption("markexpr") or "")
-            and not os.environ.get("ROCSTATS_RUN_SLOW")):
-        pytest.skip("slow (500-tree forests): run with -m slow or ROCSTATS_RUN_SLOW=1")
+def test_forest_oob_within_rfsrc_range_slow(name):
     _check(name)
 
 

@@ -4,7 +4,7 @@ Orientation (seed 003, sections 1-3): pi_0 = the positives (sample C, size m), p
 the negatives (sample Z, size n); the cells are n G_n(C_j) = #{negatives <= C_j}, i =
 0..n, and the chi-square (21) has n = number of negatives degrees of freedom.
 
-Expected values come from independent definitions in tests/_definitions.py (pairwise
+Expected values come from independent definitions in tests/definitions.py (pairwise
 counting, exact rational arithmetic, enumeration of every ordering / composition), from
 SciPy's chi2, and from hand calculation.
 """
@@ -24,7 +24,7 @@ from scipy import stats
 import rocstats
 from rocstats import GOFApproximationWarning, UndefinedAUCWarning
 from rocstats.gof import _rossa
-from _definitions import (compositions, rossa_cell_index_def, rossa_cells_def, rossa_counts_def,
+from definitions import (compositions, rossa_cell_index_def, rossa_cells_def, rossa_counts_def,
                           rossa_exact_pvalue_def, rossa_permutation_pvalue_def,
                           rossa_statistic_def, rossa_statistic_fraction)
 

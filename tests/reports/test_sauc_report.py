@@ -9,7 +9,7 @@ import pytest
 
 from rocstats_validation.paths import OUTPUT_DIR
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 pytest.importorskip("nbclient")
 pytest.importorskip("pypandoc")

@@ -112,7 +112,7 @@ KYPH_WHERE = [3, 22, 3, 3, 4, 4, 4, 4, 4, 23, 23, 4, 3, 10, 4, 4, 4, 22, 4, 10, 
 @pytest.fixture(scope="module")
 def kyphosis():
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "validation" / "results" / "data"
+    path = Path(__file__).resolve().parents[2] / "validation" / "results" / "data"
     for name in ("kyphosis.csv", "kyphosis.csv.gz"):
         if (path / name).exists():
             return pd.read_csv(path / name)

@@ -10,7 +10,7 @@ and order included.
 import numpy as np
 import pytest
 
-import _tree_helpers as h
+import tree_helpers as h
 from rocstats.tree._importance import variable_importance
 from rocstats.tree._tree import CATEGORICAL, LT, Split, Tree
 

@@ -11,7 +11,7 @@ import pytest
 from rocstats_validation import rossa_mc, run
 from rocstats_validation.paths import OUTPUT_DIR
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 SMALL = dict(size_cases=(rossa_mc._case(12, 10), rossa_mc._case(8, 8, cells=3, data="discrete"),
                          rossa_mc._case(8, 8, data="discrete", ties="upper")),
@@ -72,10 +72,10 @@ def test_suite_registered_and_record_format():
 
 def test_exact_size_by_enumeration():
     """The exact size of the exact test that the suite reports equals the one counted
-    over every ordering with the independent enumeration of tests/_definitions.py."""
+    over every ordering with the independent enumeration of tests/definitions.py."""
     from fractions import Fraction
 
-    from _definitions import compositions, rossa_exact_pvalue_def
+    from definitions import compositions, rossa_exact_pvalue_def
 
     m, n = 4, 5
     pv = [rossa_exact_pvalue_def(list(c), n) for c in compositions(m, n + 1)]
