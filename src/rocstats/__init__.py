@@ -3,11 +3,14 @@
 Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, multiclass_auc, best_threshold
+                    delong_joint_test, multiclass_auc, best_threshold, coords
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
                     AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
+    coordinates     coords (pROC's coords: every point, best, local maximas, interpolated)
+    intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
+                    ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
     kernels         backend, backend_info
 
 The statistics are imported with the package; the trees, the ensembles, the plots and
@@ -20,9 +23,11 @@ from ._kernels import backend, backend_info
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
 from ._validation import UndefinedAUCWarning
+from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_se, ci_sp,
+                        ci_thresholds)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (auc, best_threshold, delong, delong_joint_test, delong_test,
+from .roc import (auc, best_threshold, coords, delong, delong_joint_test, delong_test,
                   delong_test_unpaired, multiclass_auc, roc_curve)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
@@ -30,9 +35,11 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
-    "multiclass_auc", "best_threshold", "backend", "backend_info",
+    "multiclass_auc", "best_threshold", "coords", "backend", "backend_info",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
+    "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",
+    "CoordsCI",
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",

@@ -55,18 +55,27 @@ class Summary:
 
 @dataclass(frozen=True)
 class ConfidenceInterval:
-    """A confidence interval ``[lower, upper]`` (arrays for vector estimates)."""
+    """A confidence interval ``[lower, upper]`` (arrays for vector estimates), with the
+    ``estimate`` it is about when known (e.g. :func:`rocstats.ci_auc`)."""
 
     lower: object
     upper: object
     level: float
     method: str
+    estimate: object = None
 
     def __iter__(self):  # allows ``lo, hi = result.conf_int()``
         return iter((self.lower, self.upper))
 
     def __getitem__(self, i):
         return (self.lower, self.upper)[i]
+
+    def summary(self):
+        rows = [("estimate", self.estimate if self.estimate is not None else "n/a"),
+                ("%g%% CI" % (100 * self.level),
+                 "[%s, %s]" % (_fmt(self.lower), _fmt(self.upper))),
+                ("method", self.method)]
+        return Summary("Confidence interval", rows)
 
 
 def _check_level(level):

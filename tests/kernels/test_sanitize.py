@@ -14,6 +14,11 @@ One driver per module in tests/kernels/c/, compiled together with the module's s
                                             brute-force count; node-level surrogates
 - sanitize_aucsplit.c  rocstats_aucsplit.c  AUC split sweep, the C grower and router,
                                             the PRNG, every error code
+- sanitize_bootstrap.c rocstats_bootstrap.c bootstrap counts (class sums, sub-ranges),
+                                            fused vs count-based kernels, AUC vs the
+                                            O(m n) definition, curve vs a brute-force
+                                            reading of pROC's rule, tails vs direct
+                                            counts, the random stream, bad arguments
 
 Each driver prints "0 failures" when all its checks pass; any sanitizer report makes the
 run exit non-zero.
@@ -33,6 +38,7 @@ DRIVERS = {  # driver in tests/c -> the module it exercises
     "sanitize_tree": "rocstats_tree",
     "sanitize_surrogate": "rocstats_surrogate",
     "sanitize_aucsplit": "rocstats_aucsplit",
+    "sanitize_bootstrap": "rocstats_bootstrap",
 }
 
 

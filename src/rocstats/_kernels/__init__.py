@@ -10,6 +10,7 @@ cffi ``ffi`` / ``lib``) and a NumPy twin with the same contract
 ``aucsplit``   randomForestSRC's AUC split statistic, the AUC tree grower, routing
 ``surrogate``  rpart's surrogate-split search
 ``tree``       the CART node split search, partition and presorts
+``bootstrap``  bootstrap counts over the sorted data and the replicates' statistics
 
 The switch: the C kernels are used when the extension was built and
 ``ROCSTATS_PURE_PYTHON`` is not set to a true value; otherwise the NumPy twins, and if
@@ -23,9 +24,9 @@ import os
 import warnings
 
 __all__ = ["FAMILIES", "backend", "backend_info", "implementations",
-           "roc", "sauc", "aucsplit", "surrogate", "tree"]
+           "roc", "sauc", "aucsplit", "surrogate", "tree", "bootstrap"]
 
-FAMILIES = ("roc", "sauc", "aucsplit", "surrogate", "tree")
+FAMILIES = ("roc", "sauc", "aucsplit", "surrogate", "tree", "bootstrap")
 
 
 def _truthy(value):
@@ -60,6 +61,7 @@ sauc = _family("sauc")
 aucsplit = _family("aucsplit")
 surrogate = _family("surrogate")
 tree = _family("tree")
+bootstrap = _family("bootstrap")
 
 
 def backend():

@@ -1,5 +1,6 @@
-"""ROC curves, AUC, DeLong inference, multiclass AUC and optimal thresholds."""
+"""ROC curves, AUC, DeLong inference, multiclass AUC, coordinates and optimal thresholds."""
 from ._auc import auc
+from ._coords import coords
 from ._compare import delong_joint_test, delong_test, delong_test_unpaired
 from ._curve import roc_curve
 from ._delong import delong
@@ -7,4 +8,4 @@ from ._multiclass import multiclass_auc
 from ._thresholds import best_threshold
 
 __all__ = ["auc", "roc_curve", "delong", "delong_test", "delong_test_unpaired",
-           "delong_joint_test", "multiclass_auc", "best_threshold"]
+           "delong_joint_test", "multiclass_auc", "best_threshold", "coords"]

@@ -1,0 +1,329 @@
+/* rocstats bootstrap kernels: see rocstats_bootstrap.h for the contract of each function. */
+#include "rocstats_bootstrap.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RS_GOLDEN 0x9E3779B97F4A7C15ULL
+#define RS_KEYMUL 0xD1B54A32D192ED03ULL
+
+static inline uint64_t mix64(uint64_t z)
+{
+    z ^= z >> 30;
+    z *= 0xBF58476D1CE4E5B9ULL;
+    z ^= z >> 27;
+    z *= 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* floor(a * b / 2^64) in portable 64-bit arithmetic (four 32 x 32 products) */
+static inline uint64_t mulhi64(uint64_t a, uint64_t b)
+{
+    const uint64_t M = 0xFFFFFFFFULL;
+    const uint64_t a_lo = a & M, a_hi = a >> 32, b_lo = b & M, b_hi = b >> 32;
+    const uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo;
+    const uint64_t lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+    const uint64_t cross = (lo_lo >> 32) + (hi_lo & M) + lo_hi;
+    return hi_hi + (hi_lo >> 32) + (cross >> 32);
+}
+
+static inline uint64_t key_of(uint64_t seed, int64_t r)
+{
+    return mix64(seed + (uint64_t)(r + 1) * RS_KEYMUL);
+}
+
+uint64_t rs_boot_draw(uint64_t seed, int64_t replicate, int64_t k)
+{
+    return mix64(key_of(seed, replicate) + (uint64_t)(k + 1) * RS_GOLDEN);
+}
+
+uint64_t rs_boot_bounded(uint64_t u, uint64_t range)
+{
+    return mulhi64(u, range);
+}
+
+/* ------------------------------------------------------------------ argument checks */
+static int blocks_ok(const int64_t *block, int64_t len, int64_t n_blocks)
+{
+    if (len < 0) return 0;
+    if (len > 0 && block == NULL) return 0;
+    for (int64_t i = 0; i < len; i++)
+        if (block[i] < 0 || block[i] >= n_blocks) return 0;
+    return 1;
+}
+
+static int sampling_ok(const int64_t *pos_block, int64_t m, const int64_t *neg_block,
+                       int64_t n, int64_t n_blocks, int64_t r0, int64_t r1)
+{
+    return n_blocks >= 1 && r0 >= 0 && r1 >= r0 && blocks_ok(pos_block, m, n_blocks)
+           && blocks_ok(neg_block, n, n_blocks);
+}
+
+static int targets_ok(const double *targets, int64_t n_targets)
+{
+    if (n_targets < 0 || (n_targets > 0 && targets == NULL)) return 0;
+    for (int64_t t = 0; t < n_targets; t++) {
+        if (!(targets[t] >= 0.0 && targets[t] <= 1.0)) return 0;   /* also NaN */
+        if (t > 0 && targets[t] < targets[t - 1]) return 0;
+    }
+    return 1;
+}
+
+static int cuts_ok(const int64_t *cuts, int64_t n_cuts, int64_t n_blocks)
+{
+    if (n_cuts < 0 || (n_cuts > 0 && cuts == NULL)) return 0;
+    for (int64_t t = 0; t < n_cuts; t++)
+        if (cuts[t] < 0 || cuts[t] > n_blocks) return 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ drawing */
+/* The counts of replicate r into cp / cn (K entries each, zeroed here). */
+static void draw_counts(const int64_t *pos_block, int64_t m, const int64_t *neg_block,
+                        int64_t n, int64_t n_blocks, int stratified, uint64_t seed,
+                        int64_t r, int64_t *cp, int64_t *cn)
+{
+    const uint64_t key = key_of(seed, r);
+    memset(cp, 0, (size_t)n_blocks * sizeof *cp);
+    memset(cn, 0, (size_t)n_blocks * sizeof *cn);
+    uint64_t ctr = key;
+    if (stratified) {
+        for (int64_t k = 0; k < m; k++) {
+            ctr += RS_GOLDEN;
+            cp[pos_block[mulhi64(mix64(ctr), (uint64_t)m)]]++;
+        }
+        for (int64_t k = 0; k < n; k++) {
+            ctr += RS_GOLDEN;
+            cn[neg_block[mulhi64(mix64(ctr), (uint64_t)n)]]++;
+        }
+    } else {
+        const uint64_t total = (uint64_t)m + (uint64_t)n;
+        for (uint64_t k = 0; k < total; k++) {
+            ctr += RS_GOLDEN;
+            const uint64_t i = mulhi64(mix64(ctr), total);
+            if (i < (uint64_t)m) cp[pos_block[i]]++;
+            else cn[neg_block[i - (uint64_t)m]]++;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ one row */
+static double auc_row(const int64_t *cp, const int64_t *cn, int64_t K)
+{
+    int64_t below = 0, twice_u = 0, m = 0;
+    for (int64_t b = 0; b < K; b++) {
+        twice_u += cp[b] * (2 * below + cn[b]);
+        below += cn[b];
+        m += cp[b];
+    }
+    if (m == 0 || below == 0) return NAN;
+    return (double)twice_u / (2.0 * (double)m * (double)below);
+}
+
+/* A point stream in pROC's order: (tp, fp) starting at (m, n), one step per non-empty
+ * block in ascending order of score. */
+typedef struct {
+    const int64_t *cp, *cn;
+    int64_t K, b, tp, fp;
+} points_t;
+
+static void points_init(points_t *p, const int64_t *cp, const int64_t *cn, int64_t K,
+                        int64_t m, int64_t n)
+{
+    p->cp = cp; p->cn = cn; p->K = K; p->b = 0; p->tp = m; p->fp = n;
+}
+
+/* advance to the next point; 0 when there is none */
+static int points_next(points_t *p)
+{
+    while (p->b < p->K && p->cp[p->b] == 0 && p->cn[p->b] == 0) p->b++;
+    if (p->b >= p->K) return 0;
+    p->tp -= p->cp[p->b];
+    p->fp -= p->cn[p->b];
+    p->b++;
+    return 1;
+}
+
+static void curve_row(const int64_t *cp, const int64_t *cn, int64_t K, int given,
+                      const double *targets, int64_t T, double *out)
+{
+    int64_t m = 0, n = 0;
+    for (int64_t b = 0; b < K; b++) { m += cp[b]; n += cn[b]; }
+    if (m == 0 || n == 0) {
+        for (int64_t t = 0; t < T; t++) out[t] = NAN;
+        return;
+    }
+    points_t p;
+    points_init(&p, cp, cn, K, m, n);
+    /* sp = (ncontrols - fp) / ncontrols with integer ncontrols - fp, as R computes it */
+    double se = (double)m / (double)m, sp = (double)(n - n) / (double)n;
+    double se_prev = NAN, sp_prev = NAN;
+    if (given == 0) {                          /* specificity given: ascending targets */
+        for (int64_t t = 0; t < T; t++) {
+            const double s = targets[t];
+            while (sp < s) {
+                se_prev = se; sp_prev = sp;
+                if (!points_next(&p)) break;   /* unreachable for s <= 1 */
+                se = (double)p.tp / (double)m;
+                sp = (double)(n - p.fp) / (double)n;
+            }
+            if (sp == s) {
+                out[t] = se;
+            } else {
+                const double prop = (s - sp) / (sp_prev - sp);
+                out[t] = se + prop * (se_prev - se);
+            }
+        }
+    } else {                                   /* sensitivity given: descending walk */
+        int past_end = 0;
+        for (int64_t t = T - 1; t >= 0; t--) {
+            const double v = targets[t];
+            while (!past_end && se >= v) {
+                se_prev = se; sp_prev = sp;
+                if (!points_next(&p)) { past_end = 1; break; }
+                se = (double)p.tp / (double)m;
+                sp = (double)(n - p.fp) / (double)n;
+            }
+            if (past_end || se_prev == v) {    /* the last point with se == v */
+                out[t] = sp_prev;
+            } else {
+                const double prop = (v - se) / (se_prev - se);
+                out[t] = sp + prop * (sp_prev - sp);
+            }
+        }
+    }
+}
+
+static void tails_row(const int64_t *cp, const int64_t *cn, int64_t K, const int64_t *cuts,
+                      int64_t T, int64_t *above_p, int64_t *above_n, int64_t *tp, int64_t *fp,
+                      int64_t *n_pos, int64_t *n_neg)
+{
+    /* above_x[b] = sum_{c >= b} x[c], b = 0 .. K */
+    above_p[K] = 0;
+    above_n[K] = 0;
+    for (int64_t b = K - 1; b >= 0; b--) {
+        above_p[b] = above_p[b + 1] + cp[b];
+        above_n[b] = above_n[b + 1] + cn[b];
+    }
+    for (int64_t t = 0; t < T; t++) {
+        tp[t] = above_p[cuts[t]];
+        fp[t] = above_n[cuts[t]];
+    }
+    *n_pos = above_p[0];
+    *n_neg = above_n[0];
+}
+
+/* ------------------------------------------------------------------ public: counts */
+int rs_boot_counts(const int64_t *pos_block, int64_t m, const int64_t *neg_block, int64_t n,
+                   int64_t n_blocks, int stratified, uint64_t seed, int64_t r0, int64_t r1,
+                   int64_t *cnt_pos, int64_t *cnt_neg)
+{
+    if (!sampling_ok(pos_block, m, neg_block, n, n_blocks, r0, r1)) return -2;
+    if (r1 > r0 && (cnt_pos == NULL || cnt_neg == NULL)) return -2;
+    for (int64_t r = r0; r < r1; r++)
+        draw_counts(pos_block, m, neg_block, n, n_blocks, stratified, seed, r,
+                    cnt_pos + (r - r0) * n_blocks, cnt_neg + (r - r0) * n_blocks);
+    return 0;
+}
+
+int rs_boot_auc_counts(const int64_t *cnt_pos, const int64_t *cnt_neg, int64_t n_rep,
+                       int64_t n_blocks, double *auc)
+{
+    if (n_rep < 0 || n_blocks < 1) return -2;
+    if (n_rep > 0 && (cnt_pos == NULL || cnt_neg == NULL || auc == NULL)) return -2;
+    for (int64_t r = 0; r < n_rep; r++)
+        auc[r] = auc_row(cnt_pos + r * n_blocks, cnt_neg + r * n_blocks, n_blocks);
+    return 0;
+}
+
+int rs_boot_curve_counts(const int64_t *cnt_pos, const int64_t *cnt_neg, int64_t n_rep,
+                         int64_t n_blocks, int given, const double *targets,
+                         int64_t n_targets, double *out)
+{
+    if (n_rep < 0 || n_blocks < 1 || (given != 0 && given != 1)) return -2;
+    if (!targets_ok(targets, n_targets)) return -2;
+    if (n_rep > 0 && (cnt_pos == NULL || cnt_neg == NULL || (n_targets > 0 && out == NULL)))
+        return -2;
+    for (int64_t r = 0; r < n_rep; r++)
+        curve_row(cnt_pos + r * n_blocks, cnt_neg + r * n_blocks, n_blocks, given, targets,
+                  n_targets, out + r * n_targets);
+    return 0;
+}
+
+int rs_boot_tails_counts(const int64_t *cnt_pos, const int64_t *cnt_neg, int64_t n_rep,
+                         int64_t n_blocks, const int64_t *cuts, int64_t n_cuts, int64_t *tp,
+                         int64_t *fp, int64_t *n_pos, int64_t *n_neg)
+{
+    if (n_rep < 0 || n_blocks < 1 || !cuts_ok(cuts, n_cuts, n_blocks)) return -2;
+    if (n_rep > 0 && (cnt_pos == NULL || cnt_neg == NULL || n_pos == NULL || n_neg == NULL
+                      || (n_cuts > 0 && (tp == NULL || fp == NULL))))
+        return -2;
+    int64_t *above = malloc(2 * (size_t)(n_blocks + 1) * sizeof *above);
+    if (above == NULL) return -1;
+    for (int64_t r = 0; r < n_rep; r++)
+        tails_row(cnt_pos + r * n_blocks, cnt_neg + r * n_blocks, n_blocks, cuts, n_cuts,
+                  above, above + n_blocks + 1, tp + r * n_cuts, fp + r * n_cuts, n_pos + r,
+                  n_neg + r);
+    free(above);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ public: fused */
+int rs_boot_auc(const int64_t *pos_block, int64_t m, const int64_t *neg_block, int64_t n,
+                int64_t n_blocks, int stratified, uint64_t seed, int64_t r0, int64_t r1,
+                double *auc)
+{
+    if (!sampling_ok(pos_block, m, neg_block, n, n_blocks, r0, r1)) return -2;
+    if (r1 > r0 && auc == NULL) return -2;
+    int64_t *cp = malloc(2 * (size_t)n_blocks * sizeof *cp);
+    if (cp == NULL) return -1;
+    int64_t *cn = cp + n_blocks;
+    for (int64_t r = r0; r < r1; r++) {
+        draw_counts(pos_block, m, neg_block, n, n_blocks, stratified, seed, r, cp, cn);
+        auc[r - r0] = auc_row(cp, cn, n_blocks);
+    }
+    free(cp);
+    return 0;
+}
+
+int rs_boot_curve(const int64_t *pos_block, int64_t m, const int64_t *neg_block, int64_t n,
+                  int64_t n_blocks, int stratified, uint64_t seed, int64_t r0, int64_t r1,
+                  int given, const double *targets, int64_t n_targets, double *out)
+{
+    if (!sampling_ok(pos_block, m, neg_block, n, n_blocks, r0, r1)) return -2;
+    if ((given != 0 && given != 1) || !targets_ok(targets, n_targets)) return -2;
+    if (r1 > r0 && n_targets > 0 && out == NULL) return -2;
+    int64_t *cp = malloc(2 * (size_t)n_blocks * sizeof *cp);
+    if (cp == NULL) return -1;
+    int64_t *cn = cp + n_blocks;
+    for (int64_t r = r0; r < r1; r++) {
+        draw_counts(pos_block, m, neg_block, n, n_blocks, stratified, seed, r, cp, cn);
+        curve_row(cp, cn, n_blocks, given, targets, n_targets, out + (r - r0) * n_targets);
+    }
+    free(cp);
+    return 0;
+}
+
+int rs_boot_tails(const int64_t *pos_block, int64_t m, const int64_t *neg_block, int64_t n,
+                  int64_t n_blocks, int stratified, uint64_t seed, int64_t r0, int64_t r1,
+                  const int64_t *cuts, int64_t n_cuts, int64_t *tp, int64_t *fp,
+                  int64_t *n_pos, int64_t *n_neg)
+{
+    if (!sampling_ok(pos_block, m, neg_block, n, n_blocks, r0, r1)) return -2;
+    if (!cuts_ok(cuts, n_cuts, n_blocks)) return -2;
+    if (r1 > r0 && (n_pos == NULL || n_neg == NULL
+                    || (n_cuts > 0 && (tp == NULL || fp == NULL))))
+        return -2;
+    int64_t *cp = malloc((4 * (size_t)n_blocks + 2) * sizeof *cp);
+    if (cp == NULL) return -1;
+    int64_t *cn = cp + n_blocks, *above = cn + n_blocks;
+    for (int64_t r = r0; r < r1; r++) {
+        const int64_t i = r - r0;
+        draw_counts(pos_block, m, neg_block, n, n_blocks, stratified, seed, r, cp, cn);
+        tails_row(cp, cn, n_blocks, cuts, n_cuts, above, above + n_blocks + 1,
+                  tp + i * n_cuts, fp + i * n_cuts, n_pos + i, n_neg + i);
+    }
+    free(cp);
+    return 0;
+}
