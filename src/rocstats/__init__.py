@@ -3,7 +3,8 @@
 Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, multiclass_auc, best_threshold, coords
+                    delong_joint_test, multiclass_auc, best_threshold, smooth_roc
+                    (auc / delong / the tests take partial=, focus=, correct=)
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
@@ -27,15 +28,16 @@ from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords,
                         ci_thresholds)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (auc, best_threshold, coords, delong, delong_joint_test, delong_test,
-                  delong_test_unpaired, multiclass_auc, roc_curve)
+from .roc import (SmoothROCCurve, auc, best_threshold, coords, delong, delong_joint_test,
+                  delong_test, delong_test_unpaired, multiclass_auc, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
-    "multiclass_auc", "best_threshold", "coords", "backend", "backend_info",
+    "multiclass_auc", "best_threshold", "coords", "smooth_roc", "SmoothROCCurve", "backend",
+    "backend_info",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
     "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",

@@ -127,6 +127,9 @@ class AUCResult:
         The DeLong covariance matrix when ``y_score`` was 2-D, else None.
     n_pos, n_neg : int
         Numbers of positives (cases, m) and negatives (controls, n).
+    partial : (low, high) or None
+        The range of a partial AUC (then ``auc`` is the partial AUC and ``variance`` its
+        DeLong-type variance), with ``focus`` and ``correct`` (McClish) as given.
     """
 
     auc: object
@@ -136,6 +139,9 @@ class AUCResult:
     covariance: Optional[np.ndarray] = None
     direction: str = "<"
     pos_label: object = None
+    partial: Optional[Tuple[float, float]] = None
+    focus: str = "specificity"
+    correct: bool = False
 
     @property
     def se(self):
@@ -155,16 +161,30 @@ class AUCResult:
             ``logit(auc)`` with the delta-method SE ``se / (auc (1 - auc))``,
             back-transformed; it stays inside (0, 1) without clipping and is better
             near 0 and 1.  At AUC 0 or 1 the logit interval is undefined (NaN).
+            An uncorrected partial AUC over ``(low, high)`` lies in
+            ``[0, high - low]``: both methods work on ``auc / (high - low)`` and scale
+            back (McClish-corrected values are on [0, 1] already).
         """
+        if self.partial is not None and not self.correct:
+            width = self.partial[1] - self.partial[0]
+            ci = unit_interval(np.asarray(self.auc) / width, self.se / width, level, method)
+            return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method)
         return unit_interval(self.auc, self.se, level, method)
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)
-        rows = [("AUC", self.auc), ("DeLong variance", self.variance), ("SE", self.se),
+        what = "AUC"
+        if self.partial is not None:
+            what = "partial AUC%s (%s %g to %g)" % (" (McClish)" if self.correct else "",
+                                                   self.focus, *self.partial)
+        rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
                 ("%g%% CI (Wald)" % (100 * level), "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))),
                 ("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
                 ("direction", "controls %s cases" % self.direction)]
-        return Summary("Empirical AUC with DeLong variance", rows)
+        title = "Empirical AUC with DeLong variance"
+        if self.partial is not None:
+            title = "Empirical partial AUC with DeLong-type variance"
+        return Summary(title, rows)
 
     def _repr_html_(self):
         return self.summary()._repr_html_()
@@ -258,6 +278,22 @@ class ROCCurve:
     @property
     def specificity(self):
         return 1.0 - self.fpr
+
+    def auc_partial(self, partial, *, focus="specificity", correct=False):
+        """Partial AUC of this curve, as :func:`rocstats.auc` with ``partial``, ``focus``
+        and ``correct`` (pROC's ``partial.auc`` on the curve's points; weighted curves
+        too).  A curve with an undefined AUC (one class) gives NaN."""
+        from .roc._partial import (check_correct, check_focus, check_partial, mcclish,
+                                   partial_auc_from_points)
+
+        lo, hi = check_partial(partial)
+        check_focus(focus)
+        check_correct(correct)
+        if not np.isfinite(self.auc):
+            return float("nan")
+        value = float(partial_auc_from_points(self.tpr[::-1], 1.0 - self.fpr[::-1],
+                                              partial=(lo, hi), focus=focus))
+        return mcclish(value, lo, hi) if correct else value
 
     def summary(self):
         rows = [("AUC", self.auc), ("points", self.fpr.size),
