@@ -222,3 +222,132 @@ def close(value, expected, scale=1.0, rtol=1e-12):
 
 
 # --------------------------------------------------------------------------- data
+
+
+# --------------------------------------------------------------------------- coords (issue 11)
+def roc_points_def(pos, neg):
+    """Every point of the empirical ROC curve by direct counting, in pROC's row order
+    (all positive first): a list of ``(cut, tp, fp)`` with "score >= cut" positive, cut
+    running over the distinct scores ascending and then +inf (nothing positive)."""
+    cuts = sorted(set(pos) | set(neg)) + [float("inf")]
+    return [(c, sum(1 for x in pos if x >= c), sum(1 for y in neg if y >= c)) for c in cuts]
+
+
+def proc_threshold_def(cuts, k):
+    """pROC's threshold of point k: the midpoint of its cut and the next lower distinct
+    score (-inf below the lowest, +inf for nothing positive); plain (a + b) / 2."""
+    if k == len(cuts) - 1:
+        return float("inf")
+    if k == 0:
+        return float("-inf")
+    return (cuts[k] + cuts[k - 1]) / 2
+
+
+def coords_metrics_def(tp, fp, m, n, r=Fraction(1)):
+    """pROC's coordinates of one point from exact counts, as Fractions (None for 0/0)."""
+    tn, fn = n - fp, m - tp
+    f = Fraction
+    div = lambda a, b: None if b == 0 else f(a, b)
+    se, sp = f(tp, m), f(tn, n)
+    acc = f(tp + tn, m + n)
+    npv, ppv = div(tn, tn + fn), div(tp, tp + fp)
+    return {"specificity": sp, "sensitivity": se, "accuracy": acc, "tn": f(tn), "tp": f(tp),
+            "fn": f(fn), "fp": f(fp), "npv": npv, "ppv": ppv, "fdr": div(fp, tp + fp),
+            "fpr": 1 - sp, "tpr": se, "tnr": sp, "fnr": f(fn, m), "1-specificity": 1 - sp,
+            "1-sensitivity": 1 - se, "1-accuracy": 1 - acc,
+            "1-npv": None if npv is None else 1 - npv, "1-ppv": None if ppv is None else 1 - ppv,
+            "precision": ppv, "recall": se, "youden": se + r * sp,
+            "closest.topleft": (1 - se) ** 2 + r * (1 - sp) ** 2}
+
+
+def best_points_def(pos, neg, method, r=Fraction(1)):
+    """Indices (pROC order) of every optimal point by exhaustive exact search: maximise
+    se + r sp (youden) or minimise (1 - se)^2 + r (1 - sp)^2 (closest.topleft)."""
+    m, n = len(pos), len(neg)
+    pts = roc_points_def(pos, neg)
+    crit = []
+    for _, tp, fp in pts:
+        se, sp = Fraction(tp, m), Fraction(n - fp, n)
+        crit.append(se + r * sp if method == "youden" else -((1 - se) ** 2 + r * (1 - sp) ** 2))
+    best = max(crit)
+    return [k for k, c in enumerate(crit) if c == best]
+
+
+def local_maxima_def(pts):
+    """pROC's "local maximas" of distinct points (pROC order) written as a plain loop:
+    the first point if the next one is less sensitive; a middle point reached by a gain
+    in specificity and left by a loss in sensitivity (or with sensitivity 0); the last
+    point if reached by a gain in specificity."""
+    L = len(pts)
+    if L == 1:
+        return [True]
+    se = [tp for _, tp, _ in pts]
+    spc = [-fp for _, _, fp in pts]              # specificity up <=> fp down
+    out = [se[0] > se[1]]
+    for i in range(1, L - 1):
+        up = spc[i] > spc[i - 1]
+        out.append((up and se[i] > se[i + 1]) or (up and se[i] == 0)
+                   or (se[i] > se[i - 1] and pts[i][2] == 0))
+    out.append(spc[L - 1] > spc[L - 2])
+    return out
+
+
+def curve_at_def(pos, neg, given, value):
+    """pROC's ``coords(x = value, input = "specificity" | "sensitivity")`` by brute force
+    over the listed points, with R's floating-point formulas: the first (specificity) or
+    last (sensitivity) point with exactly that value, else linear interpolation between
+    the points around it.  Returns the other coordinate."""
+    m, n = len(pos), len(neg)
+    pts = roc_points_def(pos, neg)
+    se = [tp / float(m) for _, tp, _ in pts]
+    sp = [(n - fp) / float(n) for _, _, fp in pts]
+    inp, out = (sp, se) if given == "specificity" else (se, sp)
+    hits = [k for k, v in enumerate(inp) if v == value]
+    if hits:
+        return out[hits[0] if given == "specificity" else hits[-1]]
+    nxt = next(k for k, v in enumerate(inp) if (v > value if given == "specificity" else v < value))
+    prop = (value - inp[nxt]) / (inp[nxt - 1] - inp[nxt])
+    return out[nxt] + prop * (out[nxt - 1] - out[nxt])
+
+
+# --------------------------------------------------------------------------- bootstrap stream
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix_mix_def(z):
+    """splitmix64's finaliser on a Python int (Steele, Lea & Flood 2014)."""
+    z &= _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def boot_draw_def(seed, r, k):
+    """Draw k of replicate r of the documented counter-based stream."""
+    key = splitmix_mix_def(seed + (r + 1) * 0xD1B54A32D192ED03)
+    return splitmix_mix_def(key + (k + 1) * 0x9E3779B97F4A7C15)
+
+
+def resample_def(pos, neg, seed, r, stratified=True):
+    """The resampled positives and negatives of replicate r, from the documented stream:
+    positives and negatives sorted ascending; stratified: draws 0..m-1 pick positives
+    (index floor(u m / 2^64)), draws m..m+n-1 negatives; otherwise draws 0..m+n-1 pick
+    among the positives then the negatives."""
+    pos, neg = sorted(pos), sorted(neg)
+    m, n = len(pos), len(neg)
+    if stratified:
+        P = [pos[(boot_draw_def(seed, r, k) * m) >> 64] for k in range(m)]
+        N = [neg[(boot_draw_def(seed, r, m + k) * n) >> 64] for k in range(n)]
+        return P, N
+    allv = pos + neg
+    idx = [(boot_draw_def(seed, r, k) * (m + n)) >> 64 for k in range(m + n)]
+    return [allv[i] for i in idx if i < m], [allv[i] for i in idx if i >= m]
+
+
+def type7_quantile_def(values, p):
+    """R's default quantile (type 7) of a list, by its formula."""
+    v = sorted(values)
+    h = (len(v) - 1) * p
+    lo = int(h // 1)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (h - lo) * (v[hi] - v[lo])

@@ -49,6 +49,12 @@ SUITES = {
                      "every node) vs randomForestSRC 3.6.1"),
     "rfsrc_forest": ("rocstats_validation.rfsrc_forest:run",
                      "AUC forest OOB AUC / Brier / misclassification vs randomForestSRC 3.6.1"),
+    "proc_coords": ("rocstats_validation.proc_coords:run",
+                    "coords (every x, best with weights, interpolation) vs pROC 1.18; "
+                    "bootstrap ci.auc / ci.se / ci.sp / ci.thresholds / ci.coords vs pROC "
+                    "within 4 Monte Carlo SE"),
+    "bootstrap_mc": ("rocstats_validation.bootstrap_mc:run",
+                     "coverage of ci_auc(method='bootstrap') and ci_se by simulation"),
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),

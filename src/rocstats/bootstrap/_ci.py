@@ -236,7 +236,7 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
     import pandas as pd
 
     col = ("specificity", "sensitivity")[given]
-    values = _unit_values(values, col + "s")
+    values = _unit_values(values, ("specificities", "sensitivities")[given])
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
 
@@ -432,7 +432,8 @@ def _summarise_coords(reps, est, accel, opts, x, input, ret, drop_all):
                     median=med.reshape(shape), upper=hi.reshape(shape),
                     estimate=np.asarray(est, dtype=float).reshape(shape),
                     n_valid=nv.reshape(shape), level=opts.level, n_boot=opts.n_boot,
-                    stratified=opts.stratified, interval=opts.interval, seed=opts.seed)
+                    stratified=opts.stratified, interval=opts.interval, seed=opts.seed,
+                    replicates=reps.reshape((reps.shape[0],) + shape))
 
 
 def _nan_coords(x, input, ret, opts):

@@ -90,6 +90,9 @@ class CoordsCI:
         replicate with any undefined value everywhere).
     level, n_boot, stratified, interval, seed
         As :class:`BootstrapInterval`.
+    replicates : ndarray of shape (n_boot, len(x), len(ret))
+        The bootstrap values, in replicate order (NaN where undefined; for
+        :func:`rocstats.ci_thresholds` only the replicates kept).
 
     ``ci[name]`` (or :meth:`frame`) is the table of one coordinate, as pROC's
     ``ci.coords(...)$name``; :meth:`to_frame` gives every coordinate in long form.
@@ -109,6 +112,7 @@ class CoordsCI:
     interval: str = "percentile"
     seed: Optional[int] = None
     method: str = "bootstrap"
+    replicates: Optional[np.ndarray] = None
 
     def frame(self, name):
         """pandas DataFrame of coordinate ``name``: one row per point, columns

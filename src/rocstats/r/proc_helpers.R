@@ -154,3 +154,134 @@ rocstats_proc_unpaired_case <- function(response_a, predictor_a, response_b, pre
        test = rocstats_proc_unpaired(response_a, predictor_a, response_b, predictor_b,
                                      control, case, alternatives))
 }
+
+## ------------------------------------------------------------------ coords and ci.*
+## (issue 11: rocstats.coords and the bootstrap intervals; stored results written by
+## validation/r/proc_coords_cases.R, live calls by rocstats.r._proc.proc_coords /
+## proc_bootstrap.)  The ROC curve is built with the given direction ("<" or ">").
+
+rocstats_proc_roc_dir <- function(response, predictor, control, case, direction) {
+  pROC::roc(response = .rocstats_vec(response),
+            predictor = as.numeric(.rocstats_vec(predictor)),
+            levels = c(.rocstats_vec(control), .rocstats_vec(case)),
+            direction = .rocstats_vec(direction), quiet = TRUE)
+}
+
+## A coords() data frame as a named list of numeric columns (NA -> NaN on the Python side).
+.rocstats_columns <- function(df) {
+  df <- as.data.frame(df, check.names = FALSE)
+  out <- lapply(seq_len(ncol(df)), function(j) as.numeric(df[[j]]))
+  names(out) <- colnames(df)
+  out
+}
+
+## coords(r, "all", ret = "all"); coords(r, "local maximas"); coords(r, "best") for both
+## best.methods and each pair of best.weights (ret = "all"); coords at numeric x for the
+## inputs "specificity", "sensitivity", "threshold", "fpr" and "tp" (ret = "all").
+## weights: a numeric vector c(cost1, prevalence1, cost2, prevalence2, ...).
+rocstats_proc_coords <- function(response, predictor, control, case, direction,
+                                 x_specificity, x_sensitivity, x_threshold, x_fpr, x_tp,
+                                 weights = c(1, 0.5, 2, 0.25, 0.5, 0.7)) {
+  res <- .rocstats_collect({
+    r <- rocstats_proc_roc_dir(response, predictor, control, case, direction)
+    co <- function(x, ...) .rocstats_columns(pROC::coords(r, x, ..., transpose = FALSE))
+    w <- matrix(as.numeric(.rocstats_vec(weights)), nrow = 2)
+    best <- list()
+    for (method in c("youden", "closest.topleft")) {
+      for (k in seq_len(ncol(w))) {
+        best[[length(best) + 1]] <- list(
+          best_method = method, best_weights = w[, k],
+          columns = co("best", best.method = method, best.weights = w[, k], ret = "all"))
+      }
+    }
+    inputs <- list(specificity = x_specificity, sensitivity = x_sensitivity,
+                   threshold = x_threshold, fpr = x_fpr, tp = x_tp)
+    at <- lapply(names(inputs), function(input) {
+      x <- as.numeric(.rocstats_vec(inputs[[input]]))
+      list(x = x, columns = co(x, input = input, ret = "all"))
+    })
+    names(at) <- names(inputs)
+    list(n_case = length(r$cases), n_control = length(r$controls),
+         all = co("all", ret = "all"),
+         local_maximas = co("local maximas", ret = c("threshold", "specificity",
+                                                      "sensitivity")),
+         best = best, inputs = at)
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## A ci() matrix (rows = points, columns = the three quantiles) as a list of columns.
+.rocstats_ci_matrix <- function(m) {
+  m <- unclass(as.matrix(m))
+  list(lower = as.numeric(m[, 1]), median = as.numeric(m[, 2]), upper = as.numeric(m[, 3]))
+}
+
+## pROC's bootstrap intervals, each call preceded by set.seed(seed + k):
+##   k = 0  ci.auc(r, method = "bootstrap")
+##   k = 1  ci.se(r, specificities)            k = 2  ci.sp(r, sensitivities)
+##   k = 3  ci.thresholds(r, thresholds = "local maximas")
+##   k = 4  ci.coords(r, "best", ret = c("threshold", "specificity", "sensitivity"),
+##                    best.policy = "random")
+##   k = 5  ci.coords(r, x_specificity, input = "specificity",
+##                    ret = c("sensitivity", "ppv", "npv", "accuracy"))
+##   k = 6  ci.coords(r, x_threshold, input = "threshold",
+##                    ret = c("specificity", "sensitivity", "ppv"))
+##   k = 7  ci.auc(r, method = "bootstrap", reuse.auc = FALSE, partial.auc = partial,
+##                 partial.auc.focus = focus, partial.auc.correct = correct)  (if partial)
+## all with boot.n, boot.stratified = stratified, conf.level, progress = "none".
+rocstats_proc_ci_bootstrap <- function(response, predictor, control, case, direction,
+                                       seed, boot_n, stratified, specificities,
+                                       sensitivities, x_specificity, x_threshold,
+                                       partial = NULL, focus = "specificity",
+                                       correct = FALSE, conf_level = 0.95) {
+  res <- .rocstats_collect({
+    r <- rocstats_proc_roc_dir(response, predictor, control, case, direction)
+    common <- list(boot.n = as.integer(boot_n), boot.stratified = as.logical(stratified),
+                   conf.level = conf_level, progress = "none")
+    call <- function(k, f, ...) {
+      set.seed(as.integer(seed) + k)
+      do.call(f, c(list(r, ...), common))
+    }
+    a <- call(0, pROC::ci.auc, method = "bootstrap")
+    se <- call(1, pROC::ci.se, specificities = as.numeric(.rocstats_vec(specificities)))
+    sp <- call(2, pROC::ci.sp, sensitivities = as.numeric(.rocstats_vec(sensitivities)))
+    th <- call(3, pROC::ci.thresholds, thresholds = "local maximas")
+    cb <- call(4, pROC::ci.coords, x = "best",
+               ret = c("threshold", "specificity", "sensitivity"), best.policy = "random")
+    cs <- call(5, pROC::ci.coords, x = as.numeric(.rocstats_vec(x_specificity)),
+               input = "specificity", ret = c("sensitivity", "ppv", "npv", "accuracy"))
+    ct <- call(6, pROC::ci.coords, x = as.numeric(.rocstats_vec(x_threshold)),
+               input = "threshold", ret = c("specificity", "sensitivity", "ppv"))
+    coords_list <- function(cc) lapply(cc[names(cc)], .rocstats_ci_matrix)
+    out <- list(
+      seed = as.integer(seed), boot_n = as.integer(boot_n),
+      stratified = as.logical(stratified), conf_level = conf_level,
+      auc = list(estimate = as.numeric(attr(a, "auc")), lower = as.numeric(a[1]),
+                 median = as.numeric(a[2]), upper = as.numeric(a[3])),
+      se = c(list(specificities = as.numeric(attr(se, "specificities"))),
+             .rocstats_ci_matrix(se)),
+      sp = c(list(sensitivities = as.numeric(attr(sp, "sensitivities"))),
+             .rocstats_ci_matrix(sp)),
+      thresholds = list(thresholds = as.numeric(attr(th, "thresholds")),
+                        specificity = .rocstats_ci_matrix(th$specificity),
+                        sensitivity = .rocstats_ci_matrix(th$sensitivity)),
+      coords_best = coords_list(cb),
+      coords_specificity = c(list(x = as.numeric(.rocstats_vec(x_specificity))),
+                             coords_list(cs)),
+      coords_threshold = c(list(x = as.numeric(.rocstats_vec(x_threshold))),
+                           coords_list(ct)))
+    if (!is.null(partial)) {
+      p <- call(7, pROC::ci.auc, method = "bootstrap", reuse.auc = FALSE,
+                partial.auc = as.numeric(.rocstats_vec(partial)),
+                partial.auc.focus = .rocstats_vec(focus),
+                partial.auc.correct = as.logical(correct))
+      out$partial_auc <- list(partial = as.numeric(.rocstats_vec(partial)),
+                              focus = .rocstats_vec(focus), correct = as.logical(correct),
+                              estimate = as.numeric(attr(p, "auc")),
+                              lower = as.numeric(p[1]), median = as.numeric(p[2]),
+                              upper = as.numeric(p[3]))
+    }
+    out
+  })
+  c(res$value, list(warnings = res$warnings))
+}
