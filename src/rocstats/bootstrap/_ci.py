@@ -289,6 +289,15 @@ _BOOT_DOC = """
         As in :func:`rocstats.auc`."""
 
 
+def _with_options(fn):
+    """Put the shared description of the bootstrap options in ``fn``'s docstring."""
+    if fn.__doc__:                                  # None under python -OO
+        fn.__doc__ = fn.__doc__.replace("    BOOTSTRAP_OPTIONS\n",
+                                        _BOOT_DOC.lstrip("\n") + "\n")
+    return fn
+
+
+@_with_options
 def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
           pos_label=None):
@@ -307,7 +316,7 @@ def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, strat
         As in :func:`rocstats.auc`.
     specificities : array-like of values in [0, 1], optional
         Default: R's ``seq(0, 1, 0.1)``.
-    """ + _BOOT_DOC + """
+    BOOTSTRAP_OPTIONS
 
     Returns
     -------
@@ -338,6 +347,7 @@ def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, strat
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_se")
 
 
+@_with_options
 def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
           pos_label=None):
@@ -355,7 +365,7 @@ def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, strat
         As in :func:`rocstats.auc`.
     sensitivities : array-like of values in [0, 1], optional
         Default: R's ``seq(0, 1, 0.1)``.
-    """ + _BOOT_DOC + """
+    BOOTSTRAP_OPTIONS
 
     Returns
     -------
@@ -378,6 +388,7 @@ def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, strat
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_sp")
 
 
+@_with_options
 def ci_band(y_true, y_score, *, specificities=None, level=0.95, n_boot=2000,
             stratified=True, interval="percentile", random_state=None, n_jobs=None,
             direction="<", pos_label=None):
@@ -393,7 +404,7 @@ def ci_band(y_true, y_score, *, specificities=None, level=0.95, n_boot=2000,
     y_true, y_score
         As in :func:`rocstats.auc`.
     specificities : array-like of values in [0, 1], optional
-    """ + _BOOT_DOC + """
+    BOOTSTRAP_OPTIONS
 
     Returns
     -------
@@ -446,6 +457,7 @@ def _nan_coords(x, input, ret, opts):
                     seed=opts.seed)
 
 
+@_with_options
 def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="youden",
                   best_weights=(1.0, 0.5), level=0.95, n_boot=2000, stratified=True,
                   interval="percentile", random_state=None, n_jobs=None, direction="<",
@@ -465,7 +477,7 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
     thresholds : "local maximas", "best", "all" or array-like of numbers
     best_method, best_weights
         For ``thresholds="best"``, as in :func:`rocstats.coords`.
-    """ + _BOOT_DOC + """
+    BOOTSTRAP_OPTIONS
 
     Returns
     -------
@@ -575,6 +587,7 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
     return on_counts
 
 
+@_with_options
 def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="youden",
               best_weights=(1.0, 0.5), best_policy="stop", level=0.95, n_boot=2000,
               stratified=True, interval="percentile", random_state=None, n_jobs=None,
@@ -606,7 +619,7 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
         A replicate with several (exactly) tied optimal points: raise (pROC's default),
         give NaN, or take one at random (from the replicate's own random stream: the
         draw after its resampling draws).
-    """ + _BOOT_DOC + """
+    BOOTSTRAP_OPTIONS
 
     Returns
     -------

@@ -187,25 +187,55 @@ def coordinate_values(ret, se, sp, P, N, r, *, thresholds=None, tp=None, tn=None
     se = np.asarray(se, dtype=np.float64)
     sp = np.asarray(sp, dtype=np.float64)
     P, N = np.asarray(P, dtype=np.float64), np.asarray(N, dtype=np.float64)
+    memo = {}
+
+    def get(name):                                # each coordinate computed once, lazily
+        if name not in memo:
+            memo[name] = _FORMULAS[name](get, se, sp, P, N, r, tp, tn, thresholds)
+        return memo[name]
+
     with np.errstate(invalid="ignore", divide="ignore"):
-        tp = se * P if tp is None else np.asarray(tp, dtype=np.float64)
-        tn = sp * N if tn is None else np.asarray(tn, dtype=np.float64)
-        fn = P - tp
-        fp = N - tn
-        npv = tn / (tn + fn)
-        ppv = tp / (tp + fp)
-        acc = (tp + tn) / (P + N)
-        vals = {"specificity": sp, "sensitivity": se, "accuracy": acc, "tn": tn, "tp": tp,
-                "fn": fn, "fp": fp, "npv": npv, "ppv": ppv, "fdr": fp / (tp + fp),
-                "fpr": 1.0 - sp, "tpr": se, "tnr": sp, "fnr": fn / (tp + fn),
-                "1-specificity": 1.0 - sp, "1-sensitivity": 1.0 - se,
-                "1-accuracy": 1.0 - acc, "1-npv": 1.0 - npv, "1-ppv": 1.0 - ppv,
-                "precision": ppv, "recall": se, "youden": se + r * sp,
-                "closest.topleft": (1.0 - se) ** 2 + r * (1.0 - sp) ** 2}
-    if "threshold" in ret:
-        vals["threshold"] = (np.full(se.shape, np.nan) if thresholds is None
-                             else np.asarray(thresholds, dtype=np.float64))
-    return {k: np.broadcast_to(vals[k], se.shape).astype(np.float64) for k in ret}
+        out = {}
+        for k in ret:
+            v = get(k)
+            if v.shape != se.shape or v.dtype != np.float64:
+                v = np.broadcast_to(v, se.shape).astype(np.float64)
+            out[k] = v
+    return out
+
+
+def _given(v, default):
+    return default() if v is None else np.asarray(v, dtype=np.float64)
+
+
+#: pROC's roc.utils.calc.coords, one formula per coordinate (get = the other coordinates)
+_FORMULAS = {
+    "threshold": lambda g, se, sp, P, N, r, tp, tn, thr: (
+        np.full(se.shape, np.nan) if thr is None else np.asarray(thr, dtype=np.float64)),
+    "sensitivity": lambda g, se, sp, *a: se,
+    "specificity": lambda g, se, sp, *a: sp,
+    "tp": lambda g, se, sp, P, N, r, tp, tn, thr: _given(tp, lambda: se * P),
+    "tn": lambda g, se, sp, P, N, r, tp, tn, thr: _given(tn, lambda: sp * N),
+    "fn": lambda g, se, sp, P, N, *a: P - g("tp"),
+    "fp": lambda g, se, sp, P, N, *a: N - g("tn"),
+    "npv": lambda g, *a: g("tn") / (g("tn") + g("fn")),
+    "ppv": lambda g, *a: g("tp") / (g("tp") + g("fp")),
+    "accuracy": lambda g, se, sp, P, N, *a: (g("tp") + g("tn")) / (P + N),
+    "fdr": lambda g, *a: g("fp") / (g("tp") + g("fp")),
+    "fpr": lambda g, se, sp, *a: 1.0 - sp,
+    "tpr": lambda g, se, sp, *a: se,
+    "tnr": lambda g, se, sp, *a: sp,
+    "fnr": lambda g, *a: g("fn") / (g("tp") + g("fn")),
+    "1-specificity": lambda g, se, sp, *a: 1.0 - sp,
+    "1-sensitivity": lambda g, se, sp, *a: 1.0 - se,
+    "1-accuracy": lambda g, *a: 1.0 - g("accuracy"),
+    "1-npv": lambda g, *a: 1.0 - g("npv"),
+    "1-ppv": lambda g, *a: 1.0 - g("ppv"),
+    "precision": lambda g, *a: g("ppv"),
+    "recall": lambda g, se, sp, *a: se,
+    "youden": lambda g, se, sp, P, N, r, *a: se + r * sp,
+    "closest.topleft": lambda g, se, sp, P, N, r, *a: (1.0 - se) ** 2 + r * (1.0 - sp) ** 2,
+}
 
 
 # --------------------------------------------------------------------------- best points

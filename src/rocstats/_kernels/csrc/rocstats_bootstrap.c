@@ -17,7 +17,15 @@ static inline uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* floor(a * b / 2^64) in portable 64-bit arithmetic (four 32 x 32 products) */
+/* floor(a * b / 2^64): one 128-bit product where the compiler has it, else four
+ * 32 x 32-bit products (the same value) */
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 rs_u128;
+static inline uint64_t mulhi64(uint64_t a, uint64_t b)
+{
+    return (uint64_t)(((rs_u128)a * b) >> 64);
+}
+#else
 static inline uint64_t mulhi64(uint64_t a, uint64_t b)
 {
     const uint64_t M = 0xFFFFFFFFULL;
@@ -27,6 +35,7 @@ static inline uint64_t mulhi64(uint64_t a, uint64_t b)
     const uint64_t cross = (lo_lo >> 32) + (hi_lo & M) + lo_hi;
     return hi_hi + (hi_lo >> 32) + (cross >> 32);
 }
+#endif
 
 static inline uint64_t key_of(uint64_t seed, int64_t r)
 {
@@ -121,30 +130,24 @@ static double auc_row(const int64_t *cp, const int64_t *cn, int64_t K)
     return (double)twice_u / (2.0 * (double)m * (double)below);
 }
 
-/* A point stream in pROC's order: (tp, fp) starting at (m, n), one step per non-empty
- * block in ascending order of score. */
-typedef struct {
-    const int64_t *cp, *cn;
-    int64_t K, b, tp, fp;
-} points_t;
-
-static void points_init(points_t *p, const int64_t *cp, const int64_t *cn, int64_t K,
-                        int64_t m, int64_t n)
+/* The least integer i in [0, d] with fl(i / d) >= v (ge = 1) or fl(i / d) > v (ge = 0),
+ * d + 1 if none: fl(i / d) is non-decreasing in i, so every comparison of a rate with v
+ * in the sweep becomes an integer comparison (bit-identical to the float test). */
+static int64_t rate_cut(double v, int64_t d, int ge)
 {
-    p->cp = cp; p->cn = cn; p->K = K; p->b = 0; p->tp = m; p->fp = n;
+    int64_t i = (int64_t)(v * (double)d) - 2;
+    if (i < 0) i = 0;
+    while (i > 0 && (ge ? (double)(i - 1) / (double)d >= v : (double)(i - 1) / (double)d > v))
+        i--;
+    while (i <= d && (ge ? (double)i / (double)d < v : (double)i / (double)d <= v))
+        i++;
+    return i;
 }
 
-/* advance to the next point; 0 when there is none */
-static int points_next(points_t *p)
-{
-    while (p->b < p->K && p->cp[p->b] == 0 && p->cn[p->b] == 0) p->b++;
-    if (p->b >= p->K) return 0;
-    p->tp -= p->cp[p->b];
-    p->fp -= p->cn[p->b];
-    p->b++;
-    return 1;
-}
-
+/* The curve of one row in pROC's order: the state after removing blocks 0 .. b-1 (all
+ * positive at b = 0); a point per non-empty block.  Where the sweep stops for a target,
+ * the last block removed changed the counts, so the state before it is the previous
+ * point of the curve (empty blocks never separate two points). */
 static void curve_row(const int64_t *cp, const int64_t *cn, int64_t K, int given,
                       const double *targets, int64_t T, double *out)
 {
@@ -154,45 +157,50 @@ static void curve_row(const int64_t *cp, const int64_t *cn, int64_t K, int given
         for (int64_t t = 0; t < T; t++) out[t] = NAN;
         return;
     }
-    points_t p;
-    points_init(&p, cp, cn, K, m, n);
-    /* sp = (ncontrols - fp) / ncontrols with integer ncontrols - fp, as R computes it */
-    double se = (double)m / (double)m, sp = (double)(n - n) / (double)n;
-    double se_prev = NAN, sp_prev = NAN;
+    /* R's floating-point operations: se = tp / ncases, sp = (ncontrols - fp) / ncontrols
+     * (= tn / ncontrols with the integer tn = ncontrols - fp) */
+#define SE(tp) ((double)(tp) / (double)m)
+#define SP(tn) ((double)(tn) / (double)n)
+    int64_t b = 0, tp = m, tn = 0, tp_prev = m, tn_prev = 0;
     if (given == 0) {                          /* specificity given: ascending targets */
         for (int64_t t = 0; t < T; t++) {
             const double s = targets[t];
-            while (sp < s) {
-                se_prev = se; sp_prev = sp;
-                if (!points_next(&p)) break;   /* unreachable for s <= 1 */
-                se = (double)p.tp / (double)m;
-                sp = (double)(n - p.fp) / (double)n;
+            const int64_t ge = rate_cut(s, n, 1);          /* sp >= s  <=>  tn >= ge */
+            while (tn < ge && b < K) {
+                tp_prev = tp; tn_prev = tn;
+                tp -= cp[b]; tn += cn[b]; b++;
             }
-            if (sp == s) {
-                out[t] = se;
+            if (tn < rate_cut(s, n, 0)) {                  /* sp == s: this point */
+                out[t] = SE(tp);
             } else {
+                const double sp = SP(tn), sp_prev = SP(tn_prev);
+                const double se = SE(tp), se_prev = SE(tp_prev);
                 const double prop = (s - sp) / (sp_prev - sp);
                 out[t] = se + prop * (se_prev - se);
             }
         }
-    } else {                                   /* sensitivity given: descending walk */
-        int past_end = 0;
+    } else {                                   /* sensitivity given: descending targets */
         for (int64_t t = T - 1; t >= 0; t--) {
             const double v = targets[t];
-            while (!past_end && se >= v) {
-                se_prev = se; sp_prev = sp;
-                if (!points_next(&p)) { past_end = 1; break; }
-                se = (double)p.tp / (double)m;
-                sp = (double)(n - p.fp) / (double)n;
+            const int64_t ge = rate_cut(v, m, 1);          /* se >= v  <=>  tp >= ge */
+            while (tp >= ge && b < K) {
+                tp_prev = tp; tn_prev = tn;
+                tp -= cp[b]; tn += cn[b]; b++;
             }
-            if (past_end || se_prev == v) {    /* the last point with se == v */
-                out[t] = sp_prev;
+            if (tp >= ge) {                    /* every point has se >= v (v = 0) */
+                out[t] = SP(tn);
+            } else if (tp_prev < rate_cut(v, m, 0)) {      /* the last point with se == v */
+                out[t] = SP(tn_prev);
             } else {
+                const double sp = SP(tn), sp_prev = SP(tn_prev);
+                const double se = SE(tp), se_prev = SE(tp_prev);
                 const double prop = (v - se) / (se_prev - se);
                 out[t] = sp + prop * (sp_prev - sp);
             }
         }
     }
+#undef SE
+#undef SP
 }
 
 static void tails_row(const int64_t *cp, const int64_t *cn, int64_t K, const int64_t *cuts,
