@@ -20,7 +20,7 @@ help:
 	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]' and -e ./validation"
 	@echo "make test    setup, then the test suite (requires the C extension)"
 	@echo "make report  setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
-	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest); tables in benchmarks/results/"
+	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest, bootstrap); tables in benchmarks/results/"
 	@echo "make clean   remove build artefacts and generated outputs"
 
 setup:
@@ -38,6 +38,7 @@ bench: setup
 	$(PYTHON) benchmarks/bench_sauc.py --output benchmarks/results/sauc_latest.md
 	$(PYTHON) benchmarks/bench_cart.py --output benchmarks/results/cart_latest.md
 	$(PYTHON) benchmarks/bench_auc_forest.py --output benchmarks/results/auc_forest_latest.md
+	$(PYTHON) benchmarks/bench_bootstrap.py --output benchmarks/results/bootstrap_latest.md
 
 clean:
 	rm -rf build dist src/*.egg-info validation/*.egg-info .pytest_cache .hypothesis
