@@ -9,6 +9,9 @@ Public API (options are keyword-only)::
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
                     AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
     kernels         backend, backend_info
+    plots           rocstats.plot.plot_roc (ROC curves, tie blocks as diagonal segments,
+                    CI band, AUC with its DeLong CI), plot_sroc, plot_tree; also
+                    ROCCurve.plot() and SROCCurve.plot()  (matplotlib, imported on use)
 
 The statistics are imported with the package; the trees, the ensembles, the plots and
 the R bridge (which need pandas, scikit-learn, matplotlib or rpy2) are imported on first

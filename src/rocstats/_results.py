@@ -259,6 +259,14 @@ class ROCCurve:
     def _repr_html_(self):
         return self.summary()._repr_html_()
 
+    def plot(self, ax=None, **kwargs):
+        """Draw the curve with :func:`rocstats.plot.plot_roc` (tie blocks as diagonal
+        segments; ``ci=True``, ``print_auc=True``, ``axes=...`` as there); returns the
+        Axes.  Needs matplotlib."""
+        from .plot import plot_roc
+
+        return plot_roc(self, ax=ax, **kwargs)
+
 
 @dataclass(frozen=True)
 class MulticlassAUCResult:
