@@ -293,10 +293,9 @@ def _bands(ci, items, level, ci_options):
     if ci is None or ci is False:
         return [None] * n
     if ci is True:
-        from .. import roc as _roc_pkg
         import rocstats
 
-        ci_band = getattr(rocstats, "ci_band", None) or getattr(_roc_pkg, "ci_band", None)
+        ci_band = getattr(rocstats, "ci_band", None)
         if ci_band is None:
             raise NotImplementedError(
                 "ci=True needs rocstats.ci_band (the bootstrap engine), which this version "
@@ -553,7 +552,6 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     if chance:
         ax.plot([0, 1], [0, 1] if axes == "fpr" else [1, 0], color="0.6", lw=0.8,
                 ls="--", zorder=1, gid=GID_CHANCE)
-    n_bands = sum(b is not None for b in bands)
     band_artists = [None] * n
     for i, (it, band, col) in enumerate(zip(items, bands, colors)):
         if band is None:
@@ -561,8 +559,8 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
         sp, lo, hi, lev = band
         x = 1.0 - sp if axes == "fpr" else sp
         blabel = "%s%% CI of sensitivity" % ("%g" % (100 * lev))
-        if n_bands > 1:
-            blabel = "%s (%s)" % (blabel, labels[i]) if labels[i] else blabel
+        if n > 1 and labels[i]:
+            blabel = "%s (%s)" % (blabel, labels[i])
         band_artists[i] = ax.fill_between(x, lo, hi, color=col, alpha=BAND_ALPHA,
                                           linewidth=0, zorder=2, label=blabel, gid=GID_BAND)
     kw = dict(linewidth=1.6, solid_joinstyle="miter")
