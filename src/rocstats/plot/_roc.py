@@ -220,6 +220,7 @@ def _counts_data(curve):
 
 
 def _roc_items(entries, direction, pos_label):
+    from .._results import ROCCurve
     from ..roc import roc_curve
 
     out = []
@@ -233,7 +234,7 @@ def _roc_items(entries, direction, pos_label):
         elif hasattr(obj, "fpr") and hasattr(obj, "tpr"):
             fpr = np.asarray(obj.fpr, dtype=float)
             tpr = np.asarray(obj.tpr, dtype=float)
-            d = _counts_data(obj)
+            d = _counts_data(obj) if isinstance(obj, ROCCurve) else None
             data = None if d is None else dict(y_true=d[0], y_score=d[1], direction=d[2],
                                                pos_label=None)
             out.append(_Item(fpr, tpr, _auc_value(obj), label, data, obj))
