@@ -1,0 +1,533 @@
+"""Tests added from mutation testing of the metrics core (issue 9; `make mutation`).
+
+Each test pins a behaviour that a surviving mutant changed without any test noticing:
+one-sided p-values, result objects' fields and summaries, the rescale bounds of the
+sAUC, the joint test's degenerate branch and contrasts, the grid of the sROC curve, the
+label reader's corners, and the NumPy kernel twins' edge cases.  Every expected value is
+computed independently: by hand from the definitions (written out in the comments), from
+the paper's examples (seed 004), or with the plain O(m n) definitions in
+tests/_definitions.py and tests/test_sauc_kernels.py, never with the code under test.
+"""
+import math
+import warnings
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import rocstats
+from rocstats import UndefinedAUCWarning
+from _definitions import auc_def, delong_cov_def, weighted_auc_def
+from test_sauc_kernels import sauc_definition
+
+Z975 = stats.norm.ppf(0.975)
+
+# the delong docstring case: positives (0.9, 0.7), negatives (0.8, 0.1); score b puts
+# the negative 0.8 at 0.6, below both positives
+Y4 = [1, 1, 0, 0]
+A4 = [0.9, 0.7, 0.8, 0.1]
+B4 = [0.9, 0.7, 0.6, 0.1]
+# Model M1 of the paper (seed 004, Example 1) and a copy lowering its top positive to 0.8
+Y6 = [1, 1, 1, 0, 0, 0]
+M1 = [1.0, 0.7, 0.6, 0.5, 0.4, 0.0]
+M1_LOW = [0.8, 0.7, 0.6, 0.5, 0.4, 0.0]
+
+
+def _rows(title, rows):
+    """The plain-text table a Summary prints: title, rule, padded rows, rule."""
+    width = max([len(k) for k, _ in rows] + [8])
+    rule = "=" * max(len(title), width + 24)
+    return [title, rule] + ["%-*s  %s" % (width, k, v) for k, v in rows] + [rule]
+
+
+def _g(x):
+    return "%.6g" % x
+
+
+# --------------------------------------------------------------------------- one-sided tests
+def _paired_z(y, a, b):
+    """DeLong's z for AUC_a - AUC_b from the O(m n) definition."""
+    y = np.asarray(y)
+    S = np.column_stack([a, b]).astype(float)
+    theta, cov = delong_cov_def(S[y == 1], S[y == 0])
+    d = theta[0] - theta[1]
+    return d, d / np.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+
+
+def test_delong_test_one_sided_pvalues_by_definition():
+    # AUC_a = 3/4 < AUC_b = 1: z = -0.25 / sqrt(1/8) = -1/sqrt(2); H1 "greater" (a > b)
+    # is implausible (p > 1/2), "less" is the likely side (p < 1/2)
+    d, z = _paired_z(Y4, A4, B4)
+    assert d == -0.25 and z == pytest.approx(-1 / math.sqrt(2), rel=1e-14)
+    g = rocstats.delong_test(Y4, A4, B4, alternative="greater")
+    l_ = rocstats.delong_test(Y4, A4, B4, alternative="less")
+    t = rocstats.delong_test(Y4, A4, B4)
+    assert g.pvalue == pytest.approx(stats.norm.sf(z), rel=1e-12) and g.pvalue > 0.5
+    assert l_.pvalue == pytest.approx(stats.norm.cdf(z), rel=1e-12) and l_.pvalue < 0.5
+    assert t.pvalue == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-12)
+    assert (g.alternative, l_.alternative, t.alternative) == ("greater", "less", "two-sided")
+    assert t.aucs == (0.75, 1.0) and t.se == pytest.approx(math.sqrt(0.125), rel=1e-14)
+    assert t.method == "DeLong's test for two correlated ROC curves"
+    assert t.distribution == "normal" and t.df is None
+
+
+def test_delong_test_unpaired_one_sided_pvalues_by_definition():
+    ya, sa = [1, 1, 1, 0, 0, 0], [0.9, 0.8, 0.3, 0.7, 0.2, 0.1]
+    yb, sb = [1, 1, 0, 0, 0], [0.9, 0.2, 0.5, 0.6, 0.1]
+    ta, va = delong_cov_def(np.array(sa)[np.array(ya) == 1], np.array(sa)[np.array(ya) == 0])
+    tb, vb = delong_cov_def(np.array(sb)[np.array(yb) == 1], np.array(sb)[np.array(yb) == 0])
+    va, vb = va[0, 0], vb[0, 0]
+    D = (ta[0] - tb[0]) / np.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / 5 + vb ** 2 / 4)
+    assert D > 0.3                                   # AUC_a = 8/9 > AUC_b = 2/3
+    g = rocstats.delong_test_unpaired(ya, sa, yb, sb, alternative="greater")
+    l_ = rocstats.delong_test_unpaired(ya, sa, yb, sb, alternative="less")
+    assert g.pvalue == pytest.approx(stats.t.sf(D, df), rel=1e-10) and g.pvalue < 0.5
+    assert l_.pvalue == pytest.approx(stats.t.cdf(D, df), rel=1e-10) and l_.pvalue > 0.5
+    assert g.df == pytest.approx(df, rel=1e-12) and g.distribution == "t"
+    assert g.aucs == pytest.approx((8 / 9, 2 / 3), rel=1e-15)
+    assert g.se == pytest.approx(np.sqrt(va + vb), rel=1e-12)
+    assert g.method == "DeLong's test for two independent ROC curves"
+    lo, hi = g.conf_int(0.9)
+    q = stats.t.ppf(0.95, df)
+    assert lo == pytest.approx(ta[0] - tb[0] - q * np.sqrt(va + vb), rel=1e-10)
+    assert hi == pytest.approx(ta[0] - tb[0] + q * np.sqrt(va + vb), rel=1e-10)
+    assert g.conf_int(0.9).method == "t"
+
+
+def test_delong_test_unpaired_both_variances_zero_gives_nan_pvalue():
+    # two perfect curves: variances 0, D = 0/0, df = 0/0: p NaN, as pROC
+    t = rocstats.delong_test_unpaired([1, 1, 0, 0], [4, 3, 2, 1], [1, 1, 0, 0], [5, 4, 1, 0])
+    assert t.estimate == 0.0 and t.se == 0.0
+    assert np.isnan(t.pvalue) and np.isnan(t.df) and np.isnan(t.statistic)
+
+
+def test_sauc_test_one_sided_pvalues_from_the_paper_example():
+    # M1 against M1 with its top positive lowered from 1.0 to 0.8 (seed 004 Example 1):
+    # sAUC 4.2/9 and 3.6/9, D = (0.2, 0, 0) / 3 per positive ... so the DeLong form gives
+    # z = 1 exactly and Theorem 6 z = sqrt(3/2) (worked out in rocstats.sauc_test's
+    # docstring); sAUC_a > sAUC_b, so "greater" has the small p-value
+    for variance, z in (("delong", 1.0), ("paper", math.sqrt(1.5))):
+        g = rocstats.sauc_test(Y6, M1, M1_LOW, alternative="greater", variance=variance)
+        l_ = rocstats.sauc_test(Y6, M1, M1_LOW, alternative="less", variance=variance)
+        t = rocstats.sauc_test(Y6, M1, M1_LOW, variance=variance)
+        assert t.statistic == pytest.approx(z, rel=1e-12)
+        assert g.pvalue == pytest.approx(stats.norm.sf(z), rel=1e-12) and g.pvalue < 0.5
+        assert l_.pvalue == pytest.approx(stats.norm.cdf(z), rel=1e-12) and l_.pvalue > 0.5
+        assert t.pvalue == pytest.approx(2 * stats.norm.sf(z), rel=1e-12)
+        assert t.estimate == pytest.approx(0.6 / 9, rel=1e-12)
+        assert t.aucs == pytest.approx((4.2 / 9, 3.6 / 9), rel=1e-12)
+        assert t.se == pytest.approx(0.6 / 9 / z, rel=1e-12)
+    assert t.method == ("Paired z test of two scored AUCs (structural components, "
+                        "Theorem 6 variance)")
+    d = rocstats.sauc_test(Y6, M1, M1_LOW, variance="delong")
+    assert d.method == ("Paired z test of two scored AUCs (structural components, "
+                        "DeLong-form variance)")
+    # reversed: the sign of z flips; se 0 with d < 0 gives z = -inf
+    r = rocstats.sauc_test(Y6, M1_LOW, M1, variance="delong")
+    assert r.statistic == pytest.approx(-1.0, rel=1e-12)
+    t2 = rocstats.sauc_test([1, 1, 0, 0], [0.9, 0.9, 0.0, 0.0], [1.0, 1.0, 0.0, 0.0])
+    assert t2.statistic == -np.inf and t2.pvalue == 0.0
+
+
+def test_sauc_test_with_too_few_cases_has_estimate_but_no_pvalue():
+    # one positive: the sAUCs exist (0.9 - 0.2 = 0.7 averaged with 0.9 - 0.4 = 0.5 -> 0.6,
+    # and 0.5, 0.3 -> 0.4), the variance does not
+    with pytest.warns(UndefinedAUCWarning, match="at least 2 positives"):
+        t = rocstats.sauc_test([1, 0, 0], [0.9, 0.2, 0.4], [0.7, 0.2, 0.4])
+    assert t.estimate == pytest.approx(0.2, rel=1e-12)
+    assert t.aucs == pytest.approx((0.6, 0.4), rel=1e-12)
+    assert np.isnan(t.statistic) and np.isnan(t.pvalue)
+    with pytest.warns(UndefinedAUCWarning):
+        t = rocstats.sauc_test([1, 1, 1], [0.9, 0.2, 0.4], [0.7, 0.2, 0.4])
+    assert np.isnan(t.estimate) and np.isnan(t.pvalue)
+
+
+# --------------------------------------------------------------------------- joint test
+def test_joint_test_rank_zero_branch():
+    # every AUC 0 or 1: all placement values are 0 or 1 and constant within a class,
+    # so the DeLong covariance is 0 and L S L' has rank 0
+    y = [1, 1, 0, 0]
+    same = np.array([[0.9, 0.8], [0.7, 0.6], [0.2, 0.3], [0.1, 0.1]])    # AUCs (1, 1)
+    t = rocstats.delong_joint_test(y, same)
+    assert (t.statistic, t.pvalue, t.df) == (0.0, 1.0, 0.0)
+    np.testing.assert_array_equal(t.estimate, [0.0])
+    assert t.aucs == (1.0, 1.0)
+    opposite = np.array([[0.9, 0.1], [0.7, 0.2], [0.2, 0.8], [0.1, 0.9]])  # AUCs (1, 0)
+    t = rocstats.delong_joint_test(y, opposite)
+    assert (t.statistic, t.pvalue, t.df) == (np.inf, 0.0, 0.0)
+    np.testing.assert_array_equal(t.estimate, [1.0])
+    assert t.method == "DeLong's joint chi-square test of 2 correlated AUCs"
+    assert t.distribution == "chi2" and t.alternative == "two-sided"
+
+
+def test_joint_test_with_a_k_minus_1_by_k_contrast_and_a_vector():
+    rng = np.random.default_rng(21)
+    y = (rng.random(60) < 0.5).astype(int)
+    S = rng.normal(size=(60, 3)) + np.array([0.3, 0.8, 1.2]) * y[:, None]
+    theta, cov = delong_cov_def(S[y == 1], S[y == 0])
+    L = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0]])     # (k-1) x k, each against the last
+    est = L @ theta
+    chi2 = est @ np.linalg.inv(L @ cov @ L.T) @ est
+    t = rocstats.delong_joint_test(y, S, contrast=L)
+    assert t.df == 2.0
+    assert t.statistic == pytest.approx(chi2, rel=1e-9)
+    assert t.pvalue == pytest.approx(stats.chi2.sf(chi2, 2), rel=1e-8)
+    np.testing.assert_allclose(t.estimate, est, rtol=1e-13)
+    # one contrast given as a 1-D vector: the square of a paired z
+    v = rocstats.delong_joint_test(y, S, contrast=[0, 1, -1])
+    d = theta[1] - theta[2]
+    z2 = d ** 2 / (cov[1, 1] + cov[2, 2] - 2 * cov[1, 2])
+    assert v.df == 1.0 and v.statistic == pytest.approx(z2, rel=1e-9)
+    with pytest.raises(ValueError, match="contrast"):
+        rocstats.delong_joint_test(y, S, contrast=np.ones((3, 2)))
+
+
+def test_joint_test_one_class_is_nan_with_one_entry_per_contrast_row():
+    with pytest.warns(UndefinedAUCWarning):
+        t = rocstats.delong_joint_test([1, 1, 1], [[1, 2, 3], [2, 3, 4], [3, 4, 5]])
+    assert np.isnan(t.statistic) and np.isnan(t.pvalue) and np.isnan(t.df)
+    assert t.estimate.shape == (2,) and np.isnan(t.estimate).all()
+
+
+# --------------------------------------------------------------------------- DeLong results
+def test_multi_score_delong_conf_int_is_per_column():
+    y = np.array([1, 1, 1, 0, 0, 0])
+    S = np.array([[0.9, 0.8], [0.7, 0.6], [0.5, 0.9], [0.8, 0.1], [0.1, 0.3], [0.4, 0.7]])
+    theta, cov = delong_cov_def(S[y == 1], S[y == 0])
+    r = rocstats.delong(y, S)
+    np.testing.assert_allclose(r.variance, np.diag(cov), rtol=1e-12)
+    se = np.sqrt(np.diag(cov))
+    ci = r.conf_int(0.95)
+    np.testing.assert_allclose(ci.lower, np.clip(theta - Z975 * se, 0, 1), rtol=1e-12)
+    np.testing.assert_allclose(ci.upper, np.clip(theta + Z975 * se, 0, 1), rtol=1e-12)
+    lg = r.conf_int(0.9, method="logit")
+    z = stats.norm.ppf(0.95)
+    half = z * se / (theta * (1 - theta))
+    logit = np.log(theta / (1 - theta))
+    np.testing.assert_allclose(lg.lower, 1 / (1 + np.exp(-(logit - half))), rtol=1e-12)
+    np.testing.assert_allclose(lg.upper, 1 / (1 + np.exp(-(logit + half))), rtol=1e-12)
+    assert (ci.level, ci.method, lg.level, lg.method) == (0.95, "wald", 0.9, "logit")
+    assert isinstance(ci.lower, np.ndarray) and ci.lower.shape == (2,)
+    assert r.covariance.shape == (2, 2) and r.se == pytest.approx(se, rel=1e-12)
+
+
+def test_delong_small_class_and_one_class():
+    # one negative: AUC exists (2 of 2 positives above it... 0.5 below 0.7: AUC 1/2),
+    # the variance does not (needs 2 of each)
+    with pytest.warns(UndefinedAUCWarning, match="at least 2"):
+        r = rocstats.delong([1, 1, 0], [0.9, 0.3, 0.5])
+    assert r.auc == 0.5 and np.isnan(r.variance) and (r.n_pos, r.n_neg) == (2, 1)
+    with pytest.warns(UndefinedAUCWarning, match="at least 2"):
+        r = rocstats.delong([1, 1, 0], [[0.9, 0.1], [0.3, 0.2], [0.5, 0.4]])
+    np.testing.assert_array_equal(r.auc, [0.5, 0.0])
+    assert np.isnan(r.covariance).all() and r.covariance.shape == (2, 2)
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.delong([0, 0], [[0.9, 0.1], [0.3, 0.2]])
+    assert np.isnan(r.auc).all() and r.auc.shape == (2,) and np.isnan(r.variance).all()
+    assert r.covariance.shape == (2, 2) and np.isnan(r.covariance).all()
+    assert (r.n_pos, r.n_neg) == (0, 2)
+
+
+def test_delong_records_direction_and_pos_label():
+    r = rocstats.delong(["a", "b", "a", "b"], [0.1, 0.9, 0.8, 0.2], pos_label="a",
+                        direction=">")
+    # "a" positive with low scores better: positives (0.1, 0.8), negatives (0.9, 0.2):
+    # pairs with the positive lower: (0.1, 0.9), (0.1, 0.2), (0.8, 0.9) -> AUC 3/4
+    assert r.auc == 0.75 and r.direction == ">" and r.pos_label == "a"
+
+
+# --------------------------------------------------------------------------- ROC curve
+def test_roc_curve_sensitivity_specificity_and_counts():
+    # scores 0.1 (neg), 0.4 (neg and pos tied), 0.8 (pos): points (fpr, tpr) =
+    # (0, 0), (0, 1/2), (1/2, 1), (1, 1)
+    r = rocstats.roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.4, 0.8])
+    np.testing.assert_array_equal(r.specificity, [1.0, 1.0, 0.5, 0.0])
+    np.testing.assert_array_equal(r.sensitivity, [0.0, 0.5, 1.0, 1.0])
+    np.testing.assert_array_equal(r.thresholds, [np.inf, 0.8, 0.4, 0.1])
+    assert (r.n_pos, r.n_neg, r.direction, r.pos_label) == (2.0, 2.0, "<", 1)
+    assert r.auc == auc_def([0.4, 0.8], [0.1, 0.4]) == 0.875
+    # direction ">": lower scores positive; thresholds in the original units, -inf first
+    d = rocstats.roc_curve([1, 1, 0, 0], [0.1, 0.4, 0.4, 0.8], direction=">")
+    np.testing.assert_array_equal(d.thresholds, [-np.inf, 0.1, 0.4, 0.8])
+    np.testing.assert_array_equal(d.tpr, [0.0, 0.5, 1.0, 1.0])
+    assert d.auc == 0.875 and d.direction == ">"
+
+
+def test_weighted_roc_curve_totals_and_zero_weights():
+    # positives 0.9 (w 2), 0.3 (w 1/2); negatives 0.5 (w 1), 0.1 (w 3): totals 5/2 and 4;
+    # weighted AUC = (2*1 + 2*3 + 0.5*0 + 0.5*3) / (5/2 * 4) = 9.5 / 10
+    y, s, w = [1, 1, 0, 0], [0.9, 0.3, 0.5, 0.1], [2.0, 0.5, 1.0, 3.0]
+    r = rocstats.roc_curve(y, s, sample_weight=w)
+    expected = weighted_auc_def([0.9, 0.3], [0.5, 0.1], [2, Fraction(1, 2)], [1, 3])
+    assert expected == Fraction(19, 20)
+    assert r.auc == pytest.approx(float(expected), rel=1e-15)
+    assert (r.n_pos, r.n_neg) == (2.5, 4.0)
+    np.testing.assert_allclose(r.tpr, [0, 0.8, 0.8, 1.0, 1.0], rtol=1e-15)
+    np.testing.assert_allclose(r.fpr, [0, 0, 0.25, 0.25, 1.0], rtol=1e-15)
+    # all weights zero: no positive or negative weight, NaN curve with a warning
+    with pytest.warns(UndefinedAUCWarning):
+        z = rocstats.roc_curve(y, s, sample_weight=[0, 0, 0, 0])
+    assert np.isnan(z.auc) and np.isnan(z.tpr).all() and (z.n_pos, z.n_neg) == (0.0, 0.0)
+    with pytest.raises(ValueError, match="sample_weight"):
+        rocstats.roc_curve(y, s, sample_weight=[1, 1, 1])
+
+
+def test_roc_curve_one_class_keeps_thresholds_and_counts():
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.roc_curve([1, 1, 1], [0.2, 0.5, 0.5])
+    np.testing.assert_array_equal(r.thresholds, [np.inf, 0.5, 0.2])
+    assert np.isnan(r.fpr).all() and np.isnan(r.tpr).all() and np.isnan(r.auc)
+    assert (r.n_pos, r.n_neg, r.pos_label) == (3.0, 0.0, 1)
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.roc_curve([0, 0], [0.2, 0.5], direction=">")
+    np.testing.assert_array_equal(r.thresholds, [-np.inf, 0.2, 0.5])
+
+
+# --------------------------------------------------------------------------- sROC curve
+def _theta(pos, neg, tau):
+    """Margin AUC by its definition, #{y_i - x_j > tau} / (m n) (differences in float64)."""
+    return sum(1 for y in pos for x in neg if y - x > tau) / (len(pos) * len(neg))
+
+
+def test_sroc_curve_on_a_grid_array_and_its_auc():
+    # M1: the nine differences are 0.5, 0.6, 1.0, 0.2, 0.3, 0.7, 0.1, 0.2, 0.6
+    pos, neg = M1[:3], M1[3:]
+    grid = np.array([0.0, 0.25, 0.5, 1.0])
+    c = rocstats.sroc_curve(Y6, M1, grid=grid)
+    np.testing.assert_array_equal(c.grid, grid)
+    expected = [_theta(pos, neg, t) for t in grid]
+    assert expected == [1.0, 6 / 9, 4 / 9, 0.0]
+    np.testing.assert_allclose(c.grid_theta, expected, rtol=1e-15)
+    assert c.auc == 1.0 and c.sauc == pytest.approx(7 / 15, rel=1e-14)
+    assert (c.n_pos, c.n_neg, c.direction, c.rescale) == (3, 3, "<", "none")
+    c2 = rocstats.sroc_curve([1, 1, 0, 1, 0, 0], [1.0, 0.9, 0.6, 0.5, 0.2, 0.0], grid=[0.3])
+    assert c2.auc == pytest.approx(8 / 9, rel=1e-15) and c2.grid.tolist() == [0.3]
+    c3 = rocstats.sroc_curve(Y6, M1, grid=2)
+    assert c3.grid.tolist() == [0.0, 1.0] and c3.grid_theta.tolist() == [1.0, 0.0]
+    for bad in (1, True, [[0.1, 0.2]], [], [0.5, 1.5]):
+        with pytest.raises(ValueError):
+            rocstats.sroc_curve(Y6, M1, grid=bad)
+    for bad in (-1, 2.5, "10"):
+        with pytest.raises(ValueError, match="max_breakpoints"):
+            rocstats.sroc_curve(Y6, M1, max_breakpoints=bad)
+
+
+def test_sroc_exact_steps_by_definition_and_the_breakpoint_limit():
+    pos, neg = [1.0, 0.9, 0.5], [0.6, 0.2, 0.0]           # M2 of the paper
+    y, s = [1, 1, 0, 1, 0, 0], [1.0, 0.9, 0.6, 0.5, 0.2, 0.0]
+    diffs = sorted({p - q for p in pos for q in neg if p - q > 0})
+    c = rocstats.sroc_curve(y, s, max_breakpoints=9)
+    assert c.exact and c.breakpoints.tolist() == [0.0] + diffs
+    assert c.values.tolist() == pytest.approx([_theta(pos, neg, b) for b in [0.0] + diffs])
+    tau, theta = c.step_xy()
+    assert tau.tolist() == [0.0] + diffs + [1.0]
+    assert theta.tolist() == pytest.approx([_theta(pos, neg, b) for b in [0.0] + diffs] + [0.0])
+    assert c.area() == pytest.approx(49 / 90, rel=1e-14)
+    # m n = 9 > 8: the exact steps are not built; the area is the grid trapezoid
+    g = rocstats.sroc_curve(y, s, max_breakpoints=8, grid=[0.0, 0.5, 1.0])
+    assert not g.exact and g.breakpoints is None and g.values is None
+    t = [_theta(pos, neg, v) for v in (0.0, 0.5, 1.0)]
+    assert g.area() == pytest.approx(0.25 * (t[0] + t[1]) + 0.25 * (t[1] + t[2]), rel=1e-14)
+    gx, gy = g.step_xy()
+    assert gx.tolist() == [0.0, 0.5, 1.0] and gy.tolist() == pytest.approx(t)
+    assert g.sauc == pytest.approx(49 / 90, rel=1e-14)
+
+
+def test_sroc_one_class_is_nan():
+    with pytest.warns(UndefinedAUCWarning):
+        c = rocstats.sroc_curve([1, 1], [0.2, 0.4], grid=3)
+    assert np.isnan(c.sauc) and np.isnan(c.auc) and np.isnan(c.grid_theta).all()
+    assert c.grid.tolist() == [0.0, 0.5, 1.0] and not c.exact and (c.n_pos, c.n_neg) == (2, 0)
+
+
+def test_margin_auc_scalar_vector_and_one_class():
+    pos, neg = M1[:3], M1[3:]
+    v = rocstats.margin_auc(Y6, M1, 0.25)
+    assert isinstance(v, float) and v == _theta(pos, neg, 0.25)
+    a = rocstats.margin_auc(Y6, M1, [0.0, 0.5, 0.65])
+    assert a.tolist() == [_theta(pos, neg, t) for t in (0.0, 0.5, 0.65)]
+    with pytest.warns(UndefinedAUCWarning):
+        n = rocstats.margin_auc([0, 0], [0.1, 0.2], [0.1, 0.2])
+    assert n.shape == (2,) and np.isnan(n).all()
+
+
+# --------------------------------------------------------------------------- sAUC rescale
+def test_sauc_rescale_minmax_by_hand():
+    # raw scores 6, 4 (positives) and 3, 2 (negatives): min-max maps them to 1, 1/2 and
+    # 1/4, 0; differences 3/4, 1, 1/4, 1/2 -> sAUC 5/8, R+ = (1 + 1 + 1/2 + 1/2)/4 = 3/4,
+    # R- = (1/4 + 0 + 1/4 + 0)/4 = 1/8; M+ = 3/4, M- = 1/8
+    r = rocstats.sauc([1, 1, 0, 0], [6, 4, 3, 2], rescale="minmax")
+    assert (r.sauc, r.r_pos, r.r_neg, r.auc) == (0.625, 0.75, 0.125, 1.0)
+    assert (r.mean_pos, r.mean_neg, r.mean_difference) == (0.75, 0.125, 0.625)
+    assert r.rescale == "minmax [2, 6]"
+    const = rocstats.sauc([1, 0, 1, 0], [3, 3, 3, 3], rescale="minmax")
+    assert const.sauc == 0.0 and const.rescale == "minmax (all y_score equal: mapped to 0)"
+    with pytest.raises(ValueError, match="too wide"):
+        rocstats.sauc([1, 0], [1e308, -1e308], rescale="minmax")
+
+
+def test_sauc_rescale_bounds_by_hand():
+    # (lo, hi) = (0, 8): 6, 4, 3, 2 -> 3/4, 1/2, 3/8, 1/4; differences 3/8, 1/2, 1/8, 1/4
+    # -> sAUC 5/16; R+ = (3/4 + 3/4 + 1/2 + 1/2)/4 = 5/8, R- = (3/8 + 1/4)*2/4 = 5/16
+    r = rocstats.sauc([1, 1, 0, 0], [6, 4, 3, 2], rescale=(0, 8))
+    assert (r.sauc, r.r_pos, r.r_neg) == (0.3125, 0.625, 0.3125)
+    assert r.rescale == "linear from [0, 8]"
+    # the bounds are inclusive: (2, 6) is min-max here
+    assert rocstats.sauc([1, 1, 0, 0], [6, 4, 3, 2], rescale=(2, 6)).sauc == 0.625
+    # scores outside the bounds, and bounds that are not finite lo < hi, are refused
+    for bounds in ((3, 8), (2, 5), (2.5, 5.5), (5, 5), (6, 2), (0, np.inf), (-np.inf, 8),
+                   (np.nan, 8), (-1e308, 1e308), ("a", "b"), (1, 2, 3), 7, "range"):
+        with pytest.raises(ValueError, match="rescale"):
+            rocstats.sauc([1, 1, 0, 0], [6, 4, 3, 2], rescale=bounds)
+
+
+def test_sauc_rescale_logistic_and_direction():
+    # logistic of log(3) and log(1/3) is 3/4 and 1/4: sAUC 1/2
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.sauc([1, 0], [math.log(3), -math.log(3)], rescale="logistic")
+    assert r.sauc == pytest.approx(0.5, rel=1e-15) and r.rescale == "logistic"
+    # direction ">" reflects after the rescale: 6, 4 | 3, 2 on (0, 8) -> 1 - s:
+    # positives 1/4, 1/2; negatives 5/8, 3/4: positives never above -> sAUC 0
+    d = rocstats.sauc([1, 1, 0, 0], [6, 4, 3, 2], rescale=(0, 8), direction=">")
+    assert (d.sauc, d.auc, d.direction) == (0.0, 0.0, ">")
+    assert d.mean_pos == pytest.approx(0.375) and d.mean_neg == pytest.approx(0.6875)
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        rocstats.sauc([1, 0], [1.5, 0.2])
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        rocstats.sauc([1, 0], [0.5, -0.2])
+    assert rocstats.sauc([1, 1, 0, 0], [1.0, 1.0, 0.0, 0.0]).sauc == 1.0   # ends allowed
+
+
+# --------------------------------------------------------------------------- summaries
+def _html(title, rows, notes=()):
+    from html import escape
+    body = "".join("<tr><th style='text-align:left'>%s</th><td>%s</td></tr>"
+                   % (escape(k), escape(v)) for k, v in rows)
+    tail = "".join("<p><small>%s</small></p>" % escape(n) for n in notes)
+    return ("<table><caption style='text-align:left'><b>%s</b></caption>%s</table>%s"
+            % (escape(title), body, tail))
+
+
+def _check_summary(obj, title, rows, notes=(), **kw):
+    s = obj.summary(**kw)
+    assert str(s) == repr(s) == s.as_text() == "\n".join(_rows(title, rows) + list(notes))
+    assert obj._repr_html_() == _html(title, rows, notes)
+
+
+def test_auc_result_summary_text_and_html():
+    # AUC 3/4, DeLong variance 1/8 (the delong docstring case), Wald CI clipped at 1
+    r = rocstats.delong(Y4, A4)
+    se = math.sqrt(0.125)
+    lo, hi = 0.75 - Z975 * se, 1.0
+    rows = [("AUC", "0.75"), ("DeLong variance", "0.125"), ("SE", _g(se)),
+            ("95% CI (Wald)", "[%s, %s]" % (_g(lo), "1")), ("positives (m)", "2"),
+            ("negatives (n)", "2"), ("direction", "controls < cases")]
+    _check_summary(r, "Empirical AUC with DeLong variance", rows)
+    z90 = stats.norm.ppf(0.95)
+    s90 = str(r.summary(0.9))
+    assert "90%% CI (Wald)    [%s, %s]" % (_g(0.75 - z90 * se), _g(min(1, 0.75 + z90 * se))) in s90
+
+
+def test_test_result_summaries():
+    # paired: z = -1/sqrt(2), p = 2 sf(1/sqrt(2)); CI -0.25 -/+ z975 sqrt(1/8)
+    t = rocstats.delong_test(Y4, A4, B4)
+    z = -1 / math.sqrt(2)
+    se = math.sqrt(0.125)
+    rows = [("statistic", _g(z)), ("p-value", _g(2 * stats.norm.sf(-z))),
+            ("alternative", "two-sided"), ("estimate", "-0.25"), ("AUCs", "[0.75, 1.  ]"),
+            ("95% CI of estimate", "[%s, %s]" % (_g(-0.25 - Z975 * se),
+                                                 _g(-0.25 + Z975 * se)))]
+    _check_summary(t, "DeLong's test for two correlated ROC curves", rows)
+    ci = t.conf_int()
+    assert (ci[0], ci[1], ci.level, ci.method) == (ci.lower, ci.upper, 0.95, "wald")
+    assert ci.lower == pytest.approx(-0.25 - Z975 * se, rel=1e-14)
+    # joint: a chi-square has a df row, no CI row, and no conf_int
+    j = rocstats.delong_joint_test(Y4, np.column_stack([A4, B4]))
+    rows = [("statistic", "0.5"), ("df", "1"), ("p-value", _g(stats.chi2.sf(0.5, 1))),
+            ("alternative", "two-sided"), ("estimate", "[-0.25]"), ("AUCs", "[0.75, 1.  ]")]
+    _check_summary(j, "DeLong's joint chi-square test of 2 correlated AUCs", rows)
+    with pytest.raises(ValueError, match="conf_int"):
+        j.conf_int()
+    # a result without a standard error has no CI; a NaN one has a NaN CI
+    from rocstats._results import TestResult
+    bare = TestResult(1.5, 0.25, 0.1, "m")
+    with pytest.raises(ValueError, match="conf_int"):
+        bare.conf_int()
+    assert str(bare.summary()) == "\n".join(_rows("m", [
+        ("statistic", "1.5"), ("p-value", "0.25"), ("alternative", "two-sided"),
+        ("estimate", "0.1")]))
+    with pytest.warns(UndefinedAUCWarning):
+        n = rocstats.sauc_test([1, 0, 0], [0.9, 0.2, 0.4], [0.7, 0.2, 0.4])
+    assert np.isnan(n.conf_int().lower) and np.isnan(n.conf_int().upper)
+    for bad in (0, 1, 1.0, 0.0, -0.5, "0.95", None, True):
+        with pytest.raises(ValueError, match="level"):
+            t.conf_int(bad)
+    assert t.conf_int(np.float32(0.5)).level == 0.5
+
+
+def test_roc_curve_threshold_and_multiclass_summaries():
+    r = rocstats.roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.4, 0.8])
+    rows = [("AUC", "0.875"), ("points", "4"), ("positives", "2"), ("negatives", "2"),
+            ("direction", "controls < cases")]
+    _check_summary(r, "Empirical ROC curve", rows)
+    b = rocstats.best_threshold([0, 0, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.4, 0.6, 0.9])
+    rows = [("method", "youden"), ("threshold", "0.25"), ("sensitivity", "1"),
+            ("specificity", _g(2 / 3)), ("criterion", _g(2 / 3)), ("tied optima", "2")]
+    _check_summary(b, "Optimal ROC threshold", rows)
+    # Hand & Till example: A(1|2) = A(2|1) = 3/4, the other four 1, M = 11/12
+    y = [0, 0, 1, 1, 2, 2]
+    p = [[.8, .1, .1], [.7, .2, .1], [.1, .6, .3], [.1, .3, .6], [.1, .4, .5], [.2, .1, .7]]
+    mc = rocstats.multiclass_auc(y, p)
+    rows = [("Hand & Till M", _g(11 / 12)), ("classes", "3"),
+            ("A(0,1) (mean of both orders)", "1"), ("A(0,2) (mean of both orders)", "1"),
+            ("A(1,2) (mean of both orders)", "0.75")]
+    _check_summary(mc, "Multiclass AUC (Hand & Till)", rows)
+    assert mc.class_counts == (2, 2, 2) and mc.labels == (0, 1, 2)
+
+
+def test_sauc_and_sroc_summaries():
+    # M1 (seed 004, Example 1): sAUC 7/15, R+ 23/30, R- 3/10, M+ 23/30, M- 3/10, AUC 1
+    d = sauc_definition(M1[:3], M1[3:])
+    var = float(d["variance"])
+    r = rocstats.sauc(Y6, M1)
+    assert r.variance == pytest.approx(var, rel=1e-12)
+    se = math.sqrt(var)
+    s = 7 / 15
+    rows = [("sAUC", _g(s)), ("SE (U-statistic)", _g(se)),
+            ("95% CI (Wald)", "[%s, %s]" % (_g(max(0, s - Z975 * se)), _g(min(1, s + Z975 * se)))),
+            ("AUC (ties 1/2)", "1"), ("R+", _g(23 / 30)), ("R-", "0.3"), ("M+ - M-", _g(s)),
+            ("M+", _g(23 / 30)), ("M-", "0.3"), ("positives (m)", "3"), ("negatives (n)", "3"),
+            ("direction", "controls < cases"), ("rescale", "none")]
+    notes = ["sAUC = R+ - R- (Wu, Flach & Ferri 2007, Theorem 2); variance by Theorem 6: "
+             "(n-1)/n S_V/m + (m-1)/m S_W/n, from the structural components of "
+             "h(y, x) = (y - x) 1(y > x)."]
+    _check_summary(r, "Scored AUC (Wu, Flach & Ferri 2007)", rows, notes)
+    dl = rocstats.sauc(Y6, M1, variance="delong")
+    assert dl.variance == pytest.approx(float(d["variance_delong"]), rel=1e-12)
+    assert dl.variance_method == "delong" and r.variance_method == "paper"
+    assert "variance by DeLong form: S_V/m + S_W/n, from" in str(dl.summary())
+    assert "90% CI (Wald)" in str(r.summary(0.9))
+    lo, hi = r.conf_int(0.9)
+    z90 = stats.norm.ppf(0.95)
+    assert (lo, hi) == pytest.approx((s - z90 * se, min(1, s + z90 * se)), rel=1e-12)
+    # the sROC curve of M1, exact (9 breakpoints) and on a 3-point grid only
+    c = rocstats.sroc_curve(Y6, M1, grid=3)
+    rows = [("sAUC (area)", _g(s)), ("AUC", "1"), ("theta(0)", "1"),
+            ("exact step function", "True"), ("breakpoints", "8"), ("grid points", "3"),
+            ("positives (m)", "3"), ("negatives (n)", "3"), ("rescale", "none")]
+    _check_summary(c, "sROC curve (Wu, Flach & Ferri 2007)", rows)
+    g = rocstats.sroc_curve(Y6, M1, grid=[0.25, 0.5], max_breakpoints=0)
+    rows[2:6] = [("theta(0)", _g(6 / 9)), ("exact step function", "False"),
+                 ("breakpoints", "not materialised"), ("grid points", "2")]
+    _check_summary(g, "sROC curve (Wu, Flach & Ferri 2007)", rows)
+
+
+def test_fmt_of_nan_and_arrays():
+    from rocstats._results import Summary
+    s = Summary("t", [("a", float("nan")), ("b", np.float32(0.5)),
+                      ("c", np.array([1 / 3, 2.0])), ("d", 1234567.0)])
+    assert s.rows == [("a", "nan"), ("b", "0.5"), ("c", "[0.333333, 2.      ]"),
+                      ("d", "1.23457e+06")]
