@@ -531,3 +531,102 @@ def test_fmt_of_nan_and_arrays():
                       ("c", np.array([1 / 3, 2.0])), ("d", 1234567.0)])
     assert s.rows == [("a", "nan"), ("b", "0.5"), ("c", "[0.333333, 2.      ]"),
                       ("d", "1.23457e+06")]
+
+
+# --------------------------------------------------------------------------- degenerate results
+def _nan_fields(t, *names):
+    return all(np.isnan(getattr(t, k)) for k in names)
+
+
+def test_one_class_test_results_have_every_field():
+    y = [1, 1, 1]
+    msg = (r"^%s is undefined: y_true has no negatives \(positives: 3, negatives: 0\); "
+           r"returning NaN$")
+    with pytest.warns(UndefinedAUCWarning, match=msg % "DeLong's test"):
+        t = rocstats.delong_test(y, [0.1, 0.2, 0.3], [0.3, 0.2, 0.1], alternative="less")
+    assert _nan_fields(t, "statistic", "pvalue", "estimate", "se")
+    assert (t.method, t.alternative, t.pos_label, t.df, t.aucs) == (
+        "DeLong's test for two correlated ROC curves", "less", 1, None, None)
+    with pytest.warns(UndefinedAUCWarning, match=msg % "DeLong's test"):
+        j = rocstats.delong_joint_test(y, [[1, 2], [2, 3], [3, 4]])
+    assert (j.method, j.alternative, j.distribution, j.pos_label, j.aucs) == (
+        "DeLong's joint chi-square test of 2 correlated AUCs", "two-sided", "chi2", 1, None)
+    assert j.estimate.shape == (1,) and np.isnan(j.estimate).all() and j.se is None
+    with pytest.warns(UndefinedAUCWarning, match=msg % "The sAUC test"):
+        s = rocstats.sauc_test(y, [0.1, 0.2, 0.3], [0.3, 0.2, 0.1], alternative="greater")
+    assert _nan_fields(s, "statistic", "pvalue", "estimate", "se")
+    assert (s.alternative, s.pos_label, s.aucs) == ("greater", 1, None)
+    assert s.method.startswith("Paired z test of two scored AUCs")
+    with pytest.warns(UndefinedAUCWarning, match=msg % "The margin AUC"):
+        rocstats.margin_auc(y, [0.1, 0.2, 0.3], 0.1)
+    with pytest.warns(UndefinedAUCWarning, match=msg % "The scored AUC"):
+        r = rocstats.sauc(y, [0.1, 0.2, 0.3], variance="delong", direction=">")
+    assert _nan_fields(r, "sauc", "auc", "r_pos", "r_neg", "mean_pos", "mean_neg", "variance")
+    assert (r.n_pos, r.n_neg, r.direction, r.pos_label, r.rescale, r.variance_method) == (
+        3, 0, ">", 1, "none", "delong")
+    with pytest.warns(UndefinedAUCWarning, match=msg % "The sROC curve"):
+        rocstats.sroc_curve(y, [0.1, 0.2, 0.3])
+    with pytest.warns(UndefinedAUCWarning, match=msg % "The optimal threshold"):
+        b = rocstats.best_threshold(y, [0.1, 0.2, 0.3], method="closest_topleft")
+    assert _nan_fields(b, "threshold", "sensitivity", "specificity", "criterion")
+    assert (b.method, b.all_thresholds, b.direction, b.pos_label) == (
+        "closest_topleft", (), "<", 1)
+    # (roc_curve reports class presence, 0/1, as its counts: noted in issue 9's report)
+    with pytest.warns(UndefinedAUCWarning, match=r"^ROC curve is undefined: y_true has no "
+                                                 r"negatives"):
+        rocstats.roc_curve(y, [0.1, 0.2, 0.3])
+    with pytest.warns(UndefinedAUCWarning, match=msg % "AUC"):
+        rocstats.auc(y, [0.1, 0.2, 0.3])
+    with pytest.warns(UndefinedAUCWarning, match=r"^AUC is undefined: y_true has no positives"):
+        rocstats.auc([0, 0], [0.1, 0.2])
+
+
+def test_small_class_test_results_keep_estimate_and_aucs():
+    # one negative: the sAUCs are (0.9 - 0.2, 0.5 - 0.2)/... m = 2 positives 0.9, 0.5 and
+    # negative 0.2: sAUC_a = (0.7 + 0.3) / 2 = 0.5; b: 0.6, 0.4 -> (0.4 + 0.2) / 2 = 0.3
+    with pytest.warns(UndefinedAUCWarning, match="The sAUC test needs at least 2"):
+        t = rocstats.sauc_test([1, 1, 0], [0.9, 0.5, 0.2], [0.6, 0.4, 0.2], alternative="less")
+    assert t.estimate == pytest.approx(0.2, rel=1e-12) and t.aucs == pytest.approx((0.5, 0.3))
+    assert np.isnan(t.statistic) and np.isnan(t.pvalue) and np.isnan(t.se)
+    assert (t.alternative, t.pos_label) == ("less", 1)
+    assert t.method.startswith("Paired z test of two scored AUCs")
+    with pytest.warns(UndefinedAUCWarning, match="The sAUC variance needs at least 2"):
+        r = rocstats.sauc([1, 1, 0], [0.9, 0.5, 0.2])
+    assert r.sauc == pytest.approx(0.5) and np.isnan(r.variance)
+
+
+def test_zero_standard_error_divides_without_numpy_warnings():
+    # AUC 1 against AUC 0 on the same cases: every placement is 0 or 1, se = 0, d = 1
+    y = [1, 1, 0, 0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        t = rocstats.delong_test(y, [0.9, 0.8, 0.2, 0.1], [0.1, 0.2, 0.8, 0.9])
+        assert (t.statistic, t.pvalue, t.estimate, t.se) == (np.inf, 0.0, 1.0, 0.0)
+        u = rocstats.delong_test_unpaired(y, [4, 3, 2, 1], y, [1, 2, 3, 4])
+        assert u.estimate == 1.0 and np.isnan(u.pvalue) and u.statistic == np.inf
+        r = rocstats.delong(y, [0.9, 0.8, 0.2, 0.1])
+        ci = r.conf_int(method="logit")
+        assert np.isnan(ci.lower) and np.isnan(ci.upper)
+        ci = rocstats.delong(y, [0.1, 0.2, 0.8, 0.9]).conf_int(method="logit")
+        assert np.isnan(ci.lower) and np.isnan(ci.upper)
+        w = r.conf_int()
+        assert (w.lower, w.upper) == (1.0, 1.0) and isinstance(w.lower, float)
+
+
+def test_wald_interval_clips_at_zero_and_logit_inside():
+    # AUC 1/4 with variance 1/8 (the mirror of the docstring case): 0.25 - 1.96 * 0.354 < 0
+    r = rocstats.delong(Y4, [0.1, 0.3, 0.2, 0.9])
+    assert r.auc == 0.25 and r.variance == 0.125
+    lo, hi = r.conf_int()
+    assert lo == 0.0 and hi == pytest.approx(0.25 + Z975 * math.sqrt(0.125), rel=1e-14)
+    lg = r.conf_int(method="logit")
+    h = Z975 * math.sqrt(0.125) / (0.25 * 0.75)
+    assert lg.lower == pytest.approx(1 / (1 + math.exp(-(math.log(1 / 3) - h))), rel=1e-13)
+    assert lg.upper == pytest.approx(1 / (1 + math.exp(-(math.log(1 / 3) + h))), rel=1e-13)
+    from rocstats._results import unit_interval
+    ci = unit_interval([0.0, 0.5, 1.0], [0.1, 0.1, 0.1], 0.95, "logit")
+    assert np.isnan(ci.lower[0]) and np.isnan(ci.upper[2]) and 0 < ci.lower[1] < 0.5
+    ci = unit_interval([0.0, 1.0], [0.1, 0.1], 0.95, "wald")
+    assert ci.lower.tolist() == [0.0, 1.0 - Z975 * 0.1] and ci.upper.tolist() == [Z975 * 0.1, 1.0]
+    ci = unit_interval(1, 0, 0.5, "wald")
+    assert (ci.lower, ci.upper, ci.level, ci.method) == (1.0, 1.0, 0.5, "wald")
