@@ -630,3 +630,182 @@ def test_wald_interval_clips_at_zero_and_logit_inside():
     assert ci.lower.tolist() == [0.0, 1.0 - Z975 * 0.1] and ci.upper.tolist() == [Z975 * 0.1, 1.0]
     ci = unit_interval(1, 0, 0.5, "wald")
     assert (ci.lower, ci.upper, ci.level, ci.method) == (1.0, 1.0, 0.5, "wald")
+
+
+# --------------------------------------------------------------------------- argument names
+@pytest.mark.parametrize("call, name", [
+    (lambda: rocstats.delong_test(Y4, [np.nan, 1, 2, 3], B4), "y_score_a"),
+    (lambda: rocstats.delong_test(Y4, A4, [np.nan, 1, 2, 3]), "y_score_b"),
+    (lambda: rocstats.delong_test(Y4, A4, [1, 2, 3]), "y_score_a has 4 rows but y_score_b"),
+    (lambda: rocstats.delong_test([1, 0, 1], A4, B4), "y_score_a/y_score_b"),
+    (lambda: rocstats.delong_joint_test(Y4, [[1, 2], [3, 4], [5, 6]]), "y_scores"),
+    (lambda: rocstats.delong_joint_test(Y4, np.column_stack([A4, B4]),
+                                        contrast=[[1, np.nan]]), "contrast"),
+    (lambda: rocstats.delong_joint_test(Y4, np.column_stack([A4, B4]),
+                                        contrast=np.ones((1, 1, 2))), "contrast"),
+    (lambda: rocstats.sauc_test(Y4, [np.nan, 1, 0, 0], B4), "y_score_a"),
+    (lambda: rocstats.sauc_test(Y4, A4, [np.nan, 1, 0, 0]), "y_score_b"),
+    (lambda: rocstats.sauc_test(Y4, [2, 1, 0, 0], B4), "y_score_a must lie in"),
+    (lambda: rocstats.sauc_test(Y4, A4, [2, 1, 0, 0]), "y_score_b must lie in"),
+    (lambda: rocstats.sauc_test(Y4, A4, [0.5, 0.1]), "y_score_a has 4 rows but y_score_b"),
+    (lambda: rocstats.sauc(Y4, [2, 1, 0, 0]), "y_score must lie in"),
+    (lambda: rocstats.margin_auc(Y4, A4, [0.1, 2.0]), "tau must lie in"),
+    (lambda: rocstats.multiclass_auc(np.zeros((3, 2)), np.ones((3, 2))), "y_true must be 1-dimensional"),
+])
+def test_errors_name_the_argument(call, name):
+    import re
+    with pytest.raises(ValueError) as err:
+        call()
+    assert re.search(r"(?<![\w])%s(?![\w])" % re.escape(name), str(err.value)), str(err.value)
+
+
+def test_range_in_messages_is_exact():
+    # scores outside [0, 1] are reported with their exact extremes
+    with pytest.raises(ValueError, match=r"got values in \[-0.25, 1.5\]"):
+        rocstats.sauc([1, 0, 1], [1.5, -0.25, 0.5])
+
+
+# --------------------------------------------------------------------------- options reach the kernels
+def test_two_score_tests_pass_pos_label_and_direction_on():
+    lab = np.array(["case", "case", "ctrl", "ctrl"])
+    t = rocstats.sauc_test(lab, [0.9, 0.7, 0.8, 0.1], [0.9, 0.7, 0.6, 0.1], pos_label="ctrl")
+    # ctrl positive: positives (0.8, 0.1), negatives (0.9, 0.7): a: h = 0.1 (0.8 - 0.7)
+    # -> sAUC_a = 0.1 / 4; b: positives (0.6, 0.1): none above -> 0
+    assert t.aucs == pytest.approx((0.025, 0.0), abs=1e-15) and t.pos_label == "ctrl"
+    u = rocstats.delong_test_unpaired(Y4, A4, Y4, B4, direction=">")
+    assert u.aucs == (0.25, 0.0) and u.pos_label == 1
+    j = rocstats.delong_joint_test(Y4, np.column_stack([A4, B4]), direction=">")
+    assert j.aucs == (0.25, 0.0)
+    p = rocstats.delong_test(lab, A4, B4, pos_label="case")
+    assert p.aucs == (0.75, 1.0) and p.pos_label == "case"
+
+
+# --------------------------------------------------------------------------- labels
+def test_label_helpers_of_the_validation_module():
+    from rocstats._validation import as_label_array, positive_mask
+    mask, label = positive_mask(["a", "b", "a"], "b")
+    assert mask.tolist() == [False, True, False] and label == "b"
+    assert as_label_array(["x", "y"]).tolist() == ["x", "y"]
+    with pytest.raises(ValueError, match="^labels is empty"):
+        as_label_array([], "labels")
+    with pytest.raises(ValueError, match="^y_true is None"):
+        as_label_array(None)
+
+
+def test_object_labels_are_read_by_their_values():
+    from rocstats._labels import binary_labels
+    b = binary_labels(np.array([True, False, True], dtype=object))
+    assert (b.kind, b.pos_label, b.neg_label) == ("boolean", True, False)
+    f = binary_labels(np.array([0.5, 1.5, 0.5], dtype=object))
+    assert (f.kind, f.pos_label, f.is_pos.tolist()) == ("numeric", 1.5, [False, True, False])
+    g = binary_labels(np.array([1, 2.5], dtype=object))
+    assert g.pos_label == 2.5 and isinstance(g.pos_label, float)
+    # one non-numeric type is fine (given pos_label); several are an error
+    h = binary_labels([Fraction(1, 2), Fraction(1, 3)], pos_label=Fraction(1, 2))
+    assert h.is_pos.tolist() == [True, False] and h.kind == "object"
+    with pytest.raises(ValueError, match="mixes label types .* give numbers, booleans"):
+        binary_labels(np.array([1, "a"], dtype=object), pos_label="a")
+    assert binary_labels(np.array(["a", np.str_("b")], dtype=object), pos_label="b").n_pos == 1
+    for missing in (np.nan, None, pd.NA):
+        with pytest.raises(ValueError, match="missing"):
+            binary_labels(np.array([1, missing, 0], dtype=object))
+    # a pos_label that cannot be compared with the labels matches none of them
+    with pytest.raises(ValueError, match="is not one of the labels"):
+        binary_labels(["a", "b"], pos_label=np.array([1, 2]))
+
+
+def test_label_listing_shows_ten():
+    from rocstats._labels import binary_labels
+    with pytest.raises(ValueError, match=r"11 distinct labels \[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, "
+                                         r"\.\.\.\]"):
+        binary_labels(list(range(11)))
+    with pytest.raises(ValueError, match=r"10 distinct labels \[0, 1, 2, 3, 4, 5, 6, 7, 8, 9\]"):
+        binary_labels(list(range(10)))
+
+
+def test_categorical_labels_record_the_negative_level():
+    from rocstats._labels import binary_labels, class_labels
+    both = binary_labels(pd.Categorical(["n", "p", "p"], categories=["n", "p"]))
+    assert (both.pos_label, both.neg_label, both.kind) == ("p", "n", "categorical")
+    only_pos = binary_labels(pd.Categorical(["p", "p"], categories=["n", "p"]))
+    assert (only_pos.pos_label, only_pos.neg_label) == ("p", "n")
+    named = binary_labels(pd.Categorical(["p", "p"], categories=["n", "p"]), pos_label="p")
+    assert (named.pos_label, named.neg_label) == ("p", "n")
+    three = binary_labels(pd.Categorical(["p", "p"], categories=["n", "p", "z"]), pos_label="p")
+    assert (three.pos_label, three.neg_label) == ("p", None)
+    first = binary_labels(pd.Categorical(["n", "p"], categories=["n", "p"]), pos_label="n")
+    assert (first.pos_label, first.neg_label, first.is_pos.tolist()) == ("n", "p", [True, False])
+    # three levels, the last unused, no pos_label: an error that lists the used levels
+    with pytest.raises(ValueError, match=r"3 levels \['a', 'b', 'c'\] \(used: \['a', 'b'\]\)"):
+        binary_labels(pd.Categorical(["a", "b"], categories=["a", "b", "c"]))
+    c = class_labels(pd.Categorical(["b", "a"], categories=["b", "a"]))
+    assert c.kind == "categorical" and c.codes.tolist() == [0, 1]
+    assert class_labels([2, 1, 2]).kind == "numeric" and class_labels(["b"]).kind == "object"
+    assert class_labels([True, False]).kind == "boolean"
+    with pytest.raises(ValueError, match="^y is empty"):
+        class_labels([])
+
+
+# --------------------------------------------------------------------------- multiclass
+def test_multiclass_explicit_labels_with_a_single_row_class():
+    # class 1 has one row; labels in the order (2, 1, 0): pairwise[i, j] = A(labels i | j)
+    y = np.array([0, 0, 1, 2, 2])
+    P = np.array([[0.6, 0.3, 0.1], [0.5, 0.2, 0.3], [0.2, 0.5, 0.3], [0.1, 0.4, 0.5],
+                  [0.3, 0.3, 0.4]])
+    r = rocstats.multiclass_auc(y, P[:, ::-1], labels=[2, 1, 0])
+    assert r.labels == (2, 1, 0) and r.class_counts == (2, 1, 2)
+    for i, ci in enumerate((2, 1, 0)):
+        for j, cj in enumerate((2, 1, 0)):
+            if i != j:
+                col = P[:, ci]
+                assert r.pairwise[i, j] == auc_def(col[y == ci], col[y == cj])
+
+
+def test_multiclass_dataframe_column_names():
+    y = np.array(["a", "a", "b", "b", "c", "c"])
+    p = np.array([[.8, .1, .1], [.7, .2, .1], [.1, .6, .3], [.1, .3, .6], [.1, .4, .5],
+                  [.2, .1, .7]])
+    expected = (4 + 4 + 4 + 4 + 3 + 3) / 4 / 6           # A(b|c) = A(c|b) = 3/4
+    # default 0..C-1 columns are positional whatever the classes are
+    assert rocstats.multiclass_auc(y, pd.DataFrame(p)).auc == pytest.approx(expected)
+    # columns 1..3 or 0, 2, 4 are names, and they do not name classes 0, 1, 2
+    y012 = np.array([0, 0, 1, 1, 2, 2])
+    for cols in (pd.RangeIndex(1, 4), pd.RangeIndex(0, 6, 2)):
+        with pytest.raises(ValueError, match="column names"):
+            rocstats.multiclass_auc(y012, pd.DataFrame(p, columns=cols))
+    # float classes matched by value to integer column names, in any order
+    yf = y012.astype(float)
+    df = pd.DataFrame(p[:, ::-1], columns=[2, 1, 0])
+    assert rocstats.multiclass_auc(yf, df).auc == pytest.approx(expected)
+
+
+# --------------------------------------------------------------------------- kernel twins
+def test_numpy_pairwise_kernels_in_several_blocks(monkeypatch):
+    from rocstats._kernels import _numpy
+    from _definitions import placements_def
+    rng = np.random.default_rng(5)
+    pos, neg = np.round(rng.random(7), 1), np.round(rng.random(5), 1)
+    monkeypatch.setattr(_numpy, "_CHUNK", 10)               # blocks of 2 rows
+    twice_u, v10, v01 = _numpy.placements_pairwise(pos, neg)
+    e10, e01 = placements_def(pos, neg)
+    assert twice_u == round(2 * e10.sum() * 5)
+    np.testing.assert_allclose(v10, e10, rtol=1e-15)
+    np.testing.assert_allclose(v01, e01, rtol=1e-15)
+    assert _numpy.auc2u_pairwise(pos, neg) == twice_u
+
+
+def test_numpy_sauc_pairwise_one_negative_and_long_double_sums():
+    from rocstats._kernels import _sauc_numpy
+    d = sauc_definition([0.9, 0.4], [0.5])
+    twice_u, out, v, w = _sauc_numpy.sauc_pairwise(np.array([0.9, 0.4]), np.array([0.5]))
+    assert twice_u == d["twice_u"] and out[0] == pytest.approx(float(d["sauc"]) * 2)   # sum h
+    assert v.tolist() == pytest.approx([float(x) for x in d["V"]])
+    assert w.tolist() == pytest.approx([float(x) for x in d["W"]])
+    # differences 1 and 2**-60 (and 2**-59): a float64 sum drops the tiny ones,
+    # the long-double sums of the kernel keep them
+    pos, neg = np.array([1.0, 2.0 ** -59]), np.array([0.0, 2.0 ** -60])
+    exact = sauc_definition(pos, neg)
+    _, out, v, w = _sauc_numpy.sauc_pairwise(pos, neg)
+    assert w.tolist() == [float(x) for x in exact["W"]]
+    assert out[6] == pytest.approx(float(exact["ss_w"]), rel=1e-6)
+    assert out[4] == pytest.approx(float(exact["ss_v"]), rel=1e-6)
