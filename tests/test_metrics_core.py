@@ -809,3 +809,212 @@ def test_numpy_sauc_pairwise_one_negative_and_long_double_sums():
     assert w.tolist() == [float(x) for x in exact["W"]]
     assert out[6] == pytest.approx(float(exact["ss_w"]), rel=1e-6)
     assert out[4] == pytest.approx(float(exact["ss_v"]), rel=1e-6)
+
+
+# --------------------------------------------------------------------------- label readers (2)
+def test_label_reader_dtypes():
+    from rocstats._labels import binary_labels, class_labels
+    for dates in (pd.Series(pd.date_range("2020-01-01", periods=2)),
+                  np.array([1, 2], dtype="timedelta64[D]"),
+                  pd.Series(pd.to_timedelta([1, 2], unit="D"))):
+        with pytest.raises(ValueError, match="dates/times"):
+            binary_labels(dates)
+    f = binary_labels(pd.Series([1.0, 0.0, 1.0], dtype="Float64"))
+    assert (f.kind, f.pos_label, f.is_pos.tolist()) == ("numeric", 1.0, [True, False, True])
+    i = binary_labels(pd.Series([2, 1], dtype="Int64"))
+    assert (i.kind, i.pos_label, i.neg_label) == ("numeric", 2, 1)
+    b = binary_labels(pd.Series([True, False], dtype="boolean"))
+    assert (b.kind, b.pos_label) == ("boolean", True)
+    by = binary_labels(np.array([b"no", b"yes", b"no"]), pos_label="yes")
+    assert by.is_pos.tolist() == [False, True, False] and by.kind == "object"
+    v = class_labels(np.array([b"a", b"b", b"a"], dtype="V1"))
+    assert v.classes.tolist() == [b"a", b"b"] and v.codes.tolist() == [0, 1, 0]
+    u = binary_labels(np.array([0, 1, 1], dtype=np.uint8))
+    assert (u.kind, u.pos_label) == ("numeric", 1)
+    assert class_labels(pd.Categorical(["x", "y"])).codes.dtype == np.int64
+
+
+def test_binary_labels_fields_and_messages_exactly():
+    from rocstats._labels import binary_labels
+    with pytest.raises(ValueError) as err:
+        binary_labels(["0", "1", "1"])
+    assert str(err.value) == ("y_true holds strings/objects ['0', '1']: pass pos_label to say "
+                              "which is the positive class (labels read as text, e.g. from a "
+                              "CSV: pos_label='1')")
+    with pytest.raises(ValueError) as err:
+        binary_labels(["a", "a"], name="lab")
+    assert str(err.value).endswith("(labels read as text, e.g. from a CSV: pos_label='a')")
+    with pytest.raises(ValueError) as err:
+        binary_labels([Fraction(1, 2), Fraction(1, 3)])
+    assert str(err.value) == ("y_true holds strings/objects [Fraction(1, 3), Fraction(1, 2)]: "
+                              "pass pos_label to say which is the positive class")
+    with pytest.raises(ValueError) as err:
+        binary_labels([0, 1], pos_label="1")
+    assert str(err.value) == "pos_label='1' is not one of the labels of y_true [0, 1]"
+    with pytest.raises(ValueError) as err:
+        binary_labels(["0", "1"], pos_label=1)
+    assert str(err.value) == ("pos_label=1 is not one of the labels of y_true ['0', '1'] "
+                              "(the labels are strings: pos_label='1'?)")
+    with pytest.raises(ValueError, match="^lab is a categorical with 3 levels"):
+        binary_labels(pd.Categorical(["a", "b", "c"]), name="lab")
+    with pytest.raises(ValueError, match="^lab mixes label types that cannot be ordered"):
+        binary_labels(np.array([1j, 2j], dtype=object), pos_label=1j, name="lab")
+    # one class given as the negative by pos_label
+    neg_only = binary_labels([0, 0], pos_label=1)
+    assert neg_only.is_pos.dtype == bool and neg_only.is_pos.tolist() == [False, False]
+    assert (neg_only.pos_label, neg_only.neg_label, neg_only.kind) == (1, 0, "numeric")
+    # pos_label the smaller label, or the only one
+    low = binary_labels([0, 1, 0], pos_label=0)
+    assert (low.pos_label, low.neg_label, low.is_pos.tolist()) == (0, 1, [True, False, True])
+    only = binary_labels([1, 1], pos_label=1)
+    assert (only.pos_label, only.neg_label, only.n_pos, only.n_neg) == (1, None, 2, 0)
+    # one class without pos_label: 1 / True are positive, anything else negative, and the
+    # positive label is still reported as 1 (or True)
+    zeros = binary_labels([0, 0])
+    assert zeros.pos_label == 1 and type(zeros.pos_label) is int and zeros.neg_label == 0
+    assert zeros.is_pos.dtype == bool and not zeros.is_pos.any()
+    falses = binary_labels([False, False])
+    assert falses.pos_label is True and falses.neg_label is False
+    ones = binary_labels([1, 1])
+    assert (ones.pos_label, ones.neg_label, ones.is_pos.tolist()) == (1, None, [True, True])
+    with pytest.warns(UndefinedAUCWarning):
+        assert rocstats.roc_curve([0, 0], [0.1, 0.2]).pos_label == 1
+
+
+# --------------------------------------------------------------------------- score reader
+def test_score_reader_dtypes():
+    from rocstats._validation import as_float_array, check_binary
+    assert as_float_array([2 ** 53, -2 ** 53], "s").tolist() == [2.0 ** 53, -2.0 ** 53]
+    with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
+        as_float_array([2 ** 53 + 1], "s")
+    exact = np.array([0.5, 0.25], dtype=np.longdouble)
+    assert as_float_array(exact, "s").tolist() == [0.5, 0.25]
+    if np.finfo(np.longdouble).nmant > 52:                  # x86-64: 80-bit long double
+        with pytest.raises(ValueError, match="float64 cannot hold exactly"):
+            as_float_array(np.array([1, 2], dtype=np.longdouble) + np.longdouble(2) ** -60, "s")
+    with pytest.raises(ValueError, match="^s contains NaN"):
+        as_float_array(np.array([0.5, np.nan], dtype=np.longdouble), "s")
+    with pytest.raises(ValueError, match="^s contains infinite values; remove"):
+        as_float_array([0.5, np.inf], "s")
+    with pytest.raises(ValueError, match="dates/times"):
+        as_float_array(np.array([1, 2], dtype="timedelta64[s]"), "s")
+    for strings in (np.array(["1.5", "2"], dtype=object), np.array([1.5, "a"], dtype=object)):
+        with pytest.raises(ValueError, match="^s holds strings"):
+            as_float_array(strings, "s")
+    # default direction "<": scores as given; a 2-D score needs columns, one is enough
+    lab, s = check_binary([0, 1], [0.1, 0.2])
+    assert s.tolist() == [0.1, 0.2] and lab.pos_label == 1
+    with pytest.raises(ValueError, match="y_score has no columns"):
+        rocstats.delong(Y4, np.empty((4, 0)))
+    one = rocstats.delong(Y4, np.array(A4)[:, None])
+    assert one.auc.tolist() == [0.75] and one.covariance.shape == (1, 1)
+    with pytest.raises(ValueError, match="y_score_a has 4"):
+        rocstats.sauc_test([1, 0, 1], [0.9, 0.7, 0.8, 0.1], [0.9, 0.7, 0.8, 0.1])
+
+
+# --------------------------------------------------------------------------- results (2)
+def test_result_objects_corner_cases():
+    from rocstats._results import Summary, TestResult
+    s = Summary("t", [("a", 1)], notes=["one", "two"])
+    assert str(s) == "t\n" + "=" * 32 + "\na         1\n" + "=" * 32 + "\none\ntwo"
+    assert s._repr_html_().endswith("</table><p><small>one</small></p><p><small>two</small></p>")
+    chi = TestResult(4.0, 0.05, 1.0, "m", se=0.5, df=1.0, distribution="chi2")
+    with pytest.raises(ValueError, match="conf_int"):
+        chi.conf_int()
+    assert "CI" not in str(chi.summary())
+    u = rocstats.delong_test_unpaired(Y4, A4, Y4, B4, alternative="less")
+    assert u.alternative == "less" and u.pos_label == 1
+    j = rocstats.delong_joint_test(["p", "p", "q", "q"], np.column_stack([A4, B4]), pos_label="p")
+    assert j.pos_label == "p" and j.alternative == "two-sided"
+    s = rocstats.sauc_test(Y6, M1, M1_LOW, alternative="less")
+    assert s.alternative == "less" and s.pos_label == 1
+
+
+def test_results_record_direction_and_pos_label():
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.delong(["a", "a"], [0.1, 0.2], pos_label="a", direction=">")
+    assert (r.n_pos, r.n_neg, r.direction, r.pos_label, r.covariance) == (2, 0, ">", "a", None)
+    assert np.isnan(r.auc) and np.isnan(r.variance)
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.delong(["a", "a"], [[0.1, 0.3], [0.2, 0.4]], pos_label="a", direction=">")
+    assert (r.direction, r.pos_label) == (">", "a")
+    r = rocstats.delong(["a", "b", "a", "b"], [[0.1, 0.3], [0.2, 0.4], [0.5, 0.6], [0.7, 0.1]],
+                        pos_label="a", direction=">")
+    assert (r.direction, r.pos_label) == (">", "a")
+    lab = ["n", "p", "p", "n"]
+    r = rocstats.sauc(lab, [0.1, 0.9, 0.6, 0.3], pos_label="p")
+    assert r.pos_label == "p" and r.sauc == pytest.approx((0.8 + 0.6 + 0.5 + 0.3) / 4)
+    assert rocstats.margin_auc(lab, [0.1, 0.9, 0.6, 0.3], 0.4, pos_label="p") == 0.75
+    c = rocstats.sroc_curve(lab, [0.1, 0.9, 0.6, 0.3], pos_label="p", grid=[0.4])
+    assert c.grid_theta.tolist() == [0.75]
+    with pytest.warns(UndefinedAUCWarning):
+        c = rocstats.sroc_curve([1, 1], [2.0, 4.0], rescale=(0, 8), direction=">")
+    assert (c.direction, c.rescale) == (">", "linear from [0, 8]")
+    c = rocstats.sroc_curve([1, 1, 0, 0], [6, 4, 3, 2], rescale="minmax")
+    assert c.rescale == "minmax [2, 6]" and c.sauc == 0.625
+    with pytest.warns(UndefinedAUCWarning):
+        r = rocstats.roc_curve([1, 1], [0.2, 0.4], direction=">")
+    assert r.direction == ">"
+
+
+def test_weights_below_one_report_the_weighted_totals():
+    # weights 1/2, 1/4 (positives) and 1/4, 1/8: totals 3/4 and 3/8, whatever the scaling
+    r = rocstats.roc_curve([1, 1, 0, 0], [0.9, 0.3, 0.5, 0.1], sample_weight=[0.5, 0.25, 0.25, 0.125])
+    assert (r.n_pos, r.n_neg) == (0.75, 0.375)
+
+
+def test_sauc_rescale_bound_arithmetic_and_degenerate_bounds():
+    # (2, 10): 6, 4, 3, 2 -> 1/2, 1/4, 1/8, 0: R+ = (1/2 + 1/2 + 1/4 + 1/4) / 4 = 3/8,
+    # R- = (1/8 + 0 + 1/8 + 0) / 4 = 1/16, sAUC 5/16
+    r = rocstats.sauc([1, 1, 0, 0], [6, 4, 3, 2], rescale=(2, 10))
+    assert (r.r_pos, r.r_neg, r.sauc) == (0.375, 0.0625, 0.3125)
+    with pytest.raises(ValueError, match="finite lo < hi"):
+        rocstats.sauc([1, 0], [5, 5], rescale=(5, 5))
+    with pytest.raises(ValueError, match=r"got values in \[0.5, 1e\+20\]"):
+        rocstats.sauc([1, 0], [1e20, 0.5])
+
+
+def test_sroc_defaults_and_theta_at_zero():
+    c = rocstats.sroc_curve(Y6, M1)
+    assert c.grid.size == 201 and c.grid[1] == 0.005 and c.exact
+    # exact curve, grid not starting at 0: theta(0) is the step function's, 1
+    e = rocstats.sroc_curve(Y6, M1, grid=[0.25, 0.5])
+    assert "theta(0)             1\n" in str(e.summary())
+
+
+def test_sroc_default_breakpoint_limit():
+    # m n = 2 000 001 > 2 000 000: the exact steps are not built by default
+    n = 2_000_001
+    y = np.r_[1, np.zeros(n, dtype=int)]
+    s = np.r_[1.0, np.linspace(0.0, 0.5, n)]
+    assert not rocstats.sroc_curve(y, s, grid=2).exact
+
+
+# --------------------------------------------------------------------------- kernels (2)
+def test_sum_squares_chunks_stay_within_int64():
+    from rocstats._kernels._numpy import _sum_squares
+    for c in (2 ** 31, 2 ** 31 + 1, 3_000_000_000):
+        assert _sum_squares(np.array([c, c, c], dtype=np.int64)) == 3 * c * c
+
+
+def test_sauc_kernels_return_float64_and_keep_long_double_sums():
+    from rocstats._kernels import _sauc_numpy
+    pos, neg = np.array([1.0, 2.0 ** -59]), np.array([0.0, 2.0 ** -60])
+    exact = sauc_definition(pos, neg)
+    for kernel in (_sauc_numpy.sauc_sweep, _sauc_numpy.sauc_pairwise):
+        twice_u, out, v, w = kernel(np.sort(pos), np.sort(neg))
+        assert out.dtype == v.dtype == w.dtype == np.float64
+        assert twice_u == exact["twice_u"]
+        assert sorted(w.tolist()) == sorted(float(x) for x in exact["W"])
+        assert out[6] == pytest.approx(float(exact["ss_w"]), rel=1e-6)
+        assert out[4] == pytest.approx(float(exact["ss_v"]), rel=1e-6)
+
+
+def test_proc_thresholds_near_the_float_limit():
+    # (1.5e308 + 1.7e308) / 2 overflows; pROC halves first: 1.6e308, with no warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        b = rocstats.best_threshold([0, 1], [1.5e308, 1.7e308])
+        assert b.all_thresholds == (0.75e308 + 0.85e308,)
+        b = rocstats.best_threshold([1, 0], [-1.5e308, -1.7e308])
+        assert b.all_thresholds == (-0.75e308 - 0.85e308,)
