@@ -1018,3 +1018,38 @@ def test_proc_thresholds_near_the_float_limit():
         assert b.all_thresholds == (0.75e308 + 0.85e308,)
         b = rocstats.best_threshold([1, 0], [-1.5e308, -1.7e308])
         assert b.all_thresholds == (-0.75e308 - 0.85e308,)
+
+
+# inputs found by searching small sets of awkward doubles: a float64 accumulation of the
+# differences (instead of the kernels' long double) is one unit in the last place off the
+# correctly rounded exact value in the listed summaries
+_LONG_DOUBLE_CASES = [
+    ([8.673617379884035e-19, 0.9999999999999999, 1.0], [0.1, 0.25000000000000006, 1.0],
+     (4, 6)),
+    ([0.9999999999999999, 1.0, 1.0], [5.551115123125783e-17, 0.5000000000000001, 0.625],
+     (2, 6)),
+    ([0.25000000000000006, 0.25000000000000006, 0.75],
+     [0.25000000000000006, 0.25000000000000006, 0.5000000000000001, 0.625], (4,)),
+    ([0.5000000000000001, 0.625, 0.7], [8.673617379884035e-19, 0.1, 0.5000000000000001], (4,)),
+    ([0.25000000000000006, 0.3, 0.75, 0.9999999999999999], [0.25000000000000006, 0.3, 0.5],
+     (1,)),
+    ([0.1, 0.5, 0.75, 0.75], [0.25000000000000006, 0.5000000000000001], (6,)),  # pairwise
+]
+
+
+@pytest.mark.parametrize("pos, neg, fields", _LONG_DOUBLE_CASES)
+def test_sauc_kernels_summaries_are_correctly_rounded(pos, neg, fields):
+    from rocstats._kernels import _sauc_numpy
+    d = sauc_definition(pos, neg)
+    mn = len(pos) * len(neg)
+    exact = {0: d["sauc"] * mn, 1: d["r_pos"] * mn, 2: d["r_neg"] * mn, 4: d["ss_v"],
+             6: d["ss_w"]}
+    # the first case was found for the sweep (prefix sums), the others for the pairwise
+    # definition (row and column sums); each kernel rounds differently elsewhere
+    kernels = [_sauc_numpy.sauc_pairwise]
+    if pos == _LONG_DOUBLE_CASES[0][0]:
+        kernels.append(_sauc_numpy.sauc_sweep)
+    for kernel in kernels:
+        _, out, _, _ = kernel(np.array(pos), np.array(neg))
+        for i in fields:
+            assert out[i] == float(exact[i]), (kernel.__name__, i)
