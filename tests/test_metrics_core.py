@@ -571,10 +571,12 @@ def test_one_class_test_results_have_every_field():
     assert _nan_fields(b, "threshold", "sensitivity", "specificity", "criterion")
     assert (b.method, b.all_thresholds, b.direction, b.pos_label) == (
         "closest_topleft", (), "<", 1)
-    # (roc_curve reports class presence, 0/1, as its counts: noted in issue 9's report)
-    with pytest.warns(UndefinedAUCWarning, match=r"^ROC curve is undefined: y_true has no "
-                                                 r"negatives"):
+    with pytest.warns(UndefinedAUCWarning, match=msg % "ROC curve"):
         rocstats.roc_curve(y, [0.1, 0.2, 0.3])
+    # with weights a class without weight is absent; its rows are still reported
+    with pytest.warns(UndefinedAUCWarning, match=r"^ROC curve is undefined: y_true has no "
+                                                 r"negatives \(positives: 2, negatives: 0\)"):
+        rocstats.roc_curve([1, 0, 1], [0.1, 0.2, 0.3], sample_weight=[1, 0, 1])
     with pytest.warns(UndefinedAUCWarning, match=msg % "AUC"):
         rocstats.auc(y, [0.1, 0.2, 0.3])
     with pytest.warns(UndefinedAUCWarning, match=r"^AUC is undefined: y_true has no positives"):
@@ -1053,3 +1055,13 @@ def test_sauc_kernels_summaries_are_correctly_rounded(pos, neg, fields):
         _, out, _, _ = kernel(np.array(pos), np.array(neg))
         for i in fields:
             assert out[i] == float(exact[i]), (kernel.__name__, i)
+
+
+def test_kernels_accept_an_empty_class():
+    # sums over an empty set of pairs are 0 (every implementation: the C one too)
+    from rocstats import _kernels
+    one, none = np.array([1.0]), np.empty(0)
+    for name, mod in _kernels.implementations().items():
+        assert mod.delong_sums_sorted(none, one) == (0, 0, 0), name
+        assert mod.delong_sums_sorted(one, none) == (0, 0, 0), name
+        assert mod.auc2u_sorted(none, one) == 0 and mod.auc2u_sorted(one, none) == 0, name
