@@ -577,6 +577,9 @@ def test_one_class_test_results_have_every_field():
     with pytest.warns(UndefinedAUCWarning, match=r"^ROC curve is undefined: y_true has no "
                                                  r"negatives \(positives: 2, negatives: 0\)"):
         rocstats.roc_curve([1, 0, 1], [0.1, 0.2, 0.3], sample_weight=[1, 0, 1])
+    with pytest.warns(UndefinedAUCWarning, match=r"^ROC curve is undefined: y_true has no "
+                                                 r"positives \(positives: 0, negatives: 2\)"):
+        rocstats.roc_curve([1, 0, 0], [0.1, 0.2, 0.3], sample_weight=[0, 1, 1])
     with pytest.warns(UndefinedAUCWarning, match=msg % "AUC"):
         rocstats.auc(y, [0.1, 0.2, 0.3])
     with pytest.warns(UndefinedAUCWarning, match=r"^AUC is undefined: y_true has no positives"):
