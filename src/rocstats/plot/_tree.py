@@ -76,7 +76,7 @@ def plot_tree(model, *, feature_names=None, class_names=None, ax=None, max_depth
     >>> ax = plot_tree(t, feature_names=["a"])
     >>> boxes = [txt.get_text() for txt in ax.texts if "\n" in txt.get_text()]
     >>> len(boxes) == t.tree_.node_count, boxes[0]
-    (True, 'a < 0.5\nn=8  [4/4]')
+    (True, 'a < 0.4\nn=8  [4/4]')
     """
     import matplotlib.pyplot as plt
 

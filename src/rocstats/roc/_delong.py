@@ -65,6 +65,12 @@ def exact_delong_variance(twice_u, q10, q01, m, n):
                  + Fraction(n * q01 - t2, 4 * m * m * n * n * (n - 1)))
 
 
+def _column_names(y_score):
+    """The column names of a 2-D DataFrame of scores (labels of a vector result)."""
+    cols = getattr(y_score, "columns", None)
+    return None if cols is None else tuple(str(c) for c in cols)
+
+
 def _warn_small(m, n):
     if m < 2 or n < 2:
         warnings.warn("DeLong variance needs at least 2 positives and 2 negatives "
@@ -102,7 +108,8 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     -------
     AUCResult
         ``auc``, ``variance``, ``se``, ``n_pos``, ``n_neg``, ``conf_int()``; for 2-D input
-        ``auc`` and ``variance`` are k-vectors and ``covariance`` is k x k.
+        ``auc`` and ``variance`` are k-vectors, ``covariance`` is k x k and ``names``
+        holds a DataFrame's column names (the summary is then a labelled table).
         With one class absent: NaN and an :class:`UndefinedAUCWarning`; with fewer
         than 2 cases of a class the variance is NaN (warning).
 
@@ -116,6 +123,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     >>> r.auc, r.variance
     (0.75, 0.125)
     """
+    names = _column_names(y_score)
     labels, score = check_binary(y_true, y_score, pos_label=pos_label,
                                  direction=direction, ndim=(1, 2))
     is_pos = labels.is_pos
@@ -136,10 +144,11 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     k = score.shape[1]
     if warn_one_class(m, n):
         nan = np.full(k, np.nan)
-        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label)
+        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label,
+                         names)
     aucs, V10, V01 = structural_components(is_pos, score)
     if _warn_small(m, n):
         cov = np.full((k, k), np.nan)
     else:
         cov = delong_covariance(V10, V01)
-    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label)
+    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names)
