@@ -8,11 +8,12 @@ under the empirical ROC polygon between the vertical lines ``specificity = a`` a
 ``integral of specificity d(sensitivity)`` between the horizontal lines
 ``sensitivity = a`` and ``sensitivity = b``.  The polygon is pROC's: one point per
 distinct threshold, a tie between a case and a control is a diagonal segment, and the
-range's end points cut the segments they fall in by linear interpolation (pROC 1.18,
-``auc.roc``; Robin et al. 2011, BMC Bioinformatics 12:77).  McClish's (1989, Med Decis
-Making 9:190) standardisation maps it linearly onto [0.5, 1] for a curve above the
-diagonal: ``(1 + (pAUC - min) / (max - min)) / 2`` with ``max = b - a`` and ``min`` the
-area of the diagonal over the range, ``(b - a) (2 - a - b) / 2``.
+range's end points cut the segments they fall in by linear interpolation (pROC 1.18's
+``auc.roc``, whose code this reproduces in meaning).  McClish's (1989, Med Decis Making
+9:190) standardisation, in the form pROC implements (``partial.auc.correct``), maps it
+linearly onto [0.5, 1] for a curve above the diagonal:
+``(1 + (pAUC - min) / (max - min)) / 2`` with ``max = b - a`` and ``min`` the area of the
+diagonal over the range, ``(b - a) (2 - a - b) / 2``.
 
 The variance (derived here; pROC has none and falls back to the bootstrap)
 -------------------------------------------------------------------------
