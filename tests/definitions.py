@@ -341,3 +341,26 @@ def pauc_components_fd_def(pos, neg, lo, hi, focus="specificity", eps=1e-6):
     v10 = np.array([theta + m * deriv(i, "pos") for i in range(m)])
     v01 = np.array([theta + n * deriv(j, "neg") for j in range(n)])
     return v10, v01
+
+
+def pauc_plugin_influence_def(pos, neg, lo, hi):
+    """Continuous data (no ties), specificity focus: the plug-in influence values of the
+    population formula, cases P(Y < x, c2 < Y <= c1) - pAUC and controls
+    S_X(y) 1(c2 < y <= c1) - pAUC + ROC(t1) [1(y > c1) - t1] - ROC(t2) [1(y > c2) - t2],
+    with every population quantity replaced by its empirical value: control j "lies
+    above c_k" when its whole 1/n cell of false-positive rate lies left of t_k, and
+    ROC(t_k) is the share of cases placed (alpha = #{Y > x}/n) before t_k.  Returns the
+    components (pAUC + influence value) of the cases and of the controls."""
+    pos, neg = np.asarray(pos, float), np.asarray(neg, float)
+    m, n = pos.size, neg.size
+    t1, t2 = 1.0 - hi, 1.0 - lo
+    alpha = np.array([(neg > x).sum() / n for x in pos])
+    ramp = np.clip(t2 - np.clip(alpha, t1, t2), 0, None)       # P(Y < x, c2 < Y <= c1)
+    theta = ramp.mean()
+    roc = [np.mean(alpha < t) for t in (t1, t2)]
+    right_end = np.array([((neg > y).sum() + 1) / n for y in neg])  # cell (k/n, (k+1)/n]
+    inside = (right_end > t1) & (right_end <= t2)
+    surv = np.array([(pos > y).mean() for y in neg])
+    ctrl = (surv * inside - theta + roc[0] * ((right_end <= t1) - t1)
+            - roc[1] * ((right_end <= t2) - t2))
+    return ramp, theta + ctrl

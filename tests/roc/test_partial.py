@@ -325,3 +325,15 @@ def test_points_helper_identical_to_delong_structure():
                                                            "specificity")
     assert aucs[0] == pytest.approx(pauc_def(pos, neg, 0.6, 0.9), abs=1e-15)
     assert V10.shape == (pos.size, 1) and V01.shape == (neg.size, 1)
+
+
+@pytest.mark.parametrize("rng_", [(0.8, 1.0), (0.613, 0.917), (0.0, 0.37), (0.25, 0.55)])
+def test_continuous_components_are_the_plugin_influence_function(rng_):
+    # the module docstring's claim: without ties the derivative of the estimator is the
+    # population influence function with empirical plug-ins (range ends off the grid)
+    y, s, pos, neg = _data(15, m=29, n=37)
+    from definitions import pauc_plugin_influence_def
+    v10, v01 = partial_components(y == 1, s, *rng_, "specificity")
+    p10, p01 = pauc_plugin_influence_def(pos, neg, *rng_)
+    np.testing.assert_allclose(v10, p10, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(v01, p01, rtol=0, atol=1e-14)
