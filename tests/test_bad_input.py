@@ -17,6 +17,10 @@ BINARY = {
     "delong_test": lambda y, s, **k: rocstats.delong_test(
         y, s, np.resize(S[::-1], len(s)), **k).estimate,
     "best_threshold": lambda y, s, **k: rocstats.best_threshold(y, s, **k).sensitivity,
+    "auc_partial": lambda y, s, **k: rocstats.auc(y, s, partial=(0.6, 0.9), **k),
+    "delong_partial": lambda y, s, **k: rocstats.delong(
+        y, s, partial=(0.6, 0.9), focus="sensitivity", correct=True, **k).variance,
+    "smooth_roc": lambda y, s, **k: rocstats.smooth_roc(y, s, method="density", **k).auc,
 }
 
 

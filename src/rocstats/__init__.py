@@ -3,7 +3,8 @@
 Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, multiclass_auc, best_threshold
+                    delong_joint_test, multiclass_auc, best_threshold, smooth_roc
+                    (auc / delong / the tests take partial=, focus=, correct=)
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
@@ -25,15 +26,16 @@ from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCu
 from ._validation import UndefinedAUCWarning
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (auc, best_threshold, delong, delong_joint_test, delong_test,
-                  delong_test_unpaired, multiclass_auc, roc_curve)
+from .roc import (SmoothROCCurve, auc, best_threshold, delong, delong_joint_test,
+                  delong_test, delong_test_unpaired, multiclass_auc, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
-    "multiclass_auc", "best_threshold", "backend", "backend_info",
+    "multiclass_auc", "best_threshold", "smooth_roc", "SmoothROCCurve", "backend",
+    "backend_info",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",

@@ -211,6 +211,9 @@ class AUCResult(_Result):
         As given / as read by the label contract.
     names : tuple or None
         Labels of the k scores (a DataFrame's column names) of a vector result.
+    partial : (low, high) or None
+        The range of a partial AUC (then ``auc`` is the partial AUC and ``variance`` its
+        DeLong-type variance), with ``focus`` and ``correct`` (McClish) as given.
     """
 
     auc: object
@@ -221,6 +224,9 @@ class AUCResult(_Result):
     direction: str = "<"
     pos_label: object = None
     names: Optional[tuple] = None
+    partial: Optional[Tuple[float, float]] = None
+    focus: str = "specificity"
+    correct: bool = False
 
     @property
     def se(self):
@@ -240,25 +246,40 @@ class AUCResult(_Result):
             ``logit(auc)`` with the delta-method SE ``se / (auc (1 - auc))``,
             back-transformed; it stays inside (0, 1) without clipping and is better
             near 0 and 1.  At AUC 0 or 1 the logit interval is undefined (NaN).
+            An uncorrected partial AUC over ``(low, high)`` lies in
+            ``[0, high - low]``: both methods work on ``auc / (high - low)`` and scale
+            back (McClish-corrected values are on [0, 1] already).
         """
         names = None if np.ndim(self.auc) == 0 else tuple(_names(self.names, np.size(self.auc)))
+        if self.partial is not None and not self.correct:
+            # the Wald / logit interval of the partial AUC scaled to [0, 1] by its width
+            width = self.partial[1] - self.partial[0]
+            ci = unit_interval(np.asarray(self.auc) / width, self.se / width, level, method,
+                               names)
+            return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method,
+                                      estimate=self.auc, names=names)
         return unit_interval(self.auc, self.se, level, method, names)
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)
+        what = "AUC"
+        title = "Empirical AUC with DeLong variance"
+        if self.partial is not None:
+            what = "partial AUC%s (%s %g to %g)" % (" (McClish)" if self.correct else "",
+                                                   self.focus, *self.partial)
+            title = "Empirical partial AUC with DeLong-type variance"
         common = [("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
                   ("positive label", self.pos_label),
                   ("direction", "controls %s cases" % self.direction)]
-        title = "Empirical AUC with DeLong variance"
         if np.ndim(self.auc) == 0:
-            rows = [("AUC", self.auc), ("DeLong variance", self.variance), ("SE", self.se),
+            rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
                     ("%g%% CI (Wald)" % (100 * level),
                      "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper)))]
             return Summary(title, rows + common)
         k = np.size(self.auc)
         body = [[n, a, s_, lo, hi] for n, a, s_, lo, hi in zip(
             _names(self.names, k), self.auc, self.se, ci.lower, ci.upper)]
-        header = ["", "AUC", "SE", "%g%% CI lower" % (100 * level),
+        header = ["", what, "SE", "%g%% CI lower" % (100 * level),
                   "%g%% CI upper" % (100 * level)]
         return Summary(title, common, table=(header, body))
 
@@ -375,6 +396,22 @@ class ROCCurve(_Result):
     @property
     def specificity(self):
         return 1.0 - self.fpr
+
+    def auc_partial(self, partial, *, focus="specificity", correct=False):
+        """Partial AUC of this curve, as :func:`rocstats.auc` with ``partial``, ``focus``
+        and ``correct`` (pROC's ``partial.auc`` on the curve's points; weighted curves
+        too).  A curve with an undefined AUC (one class) gives NaN."""
+        from .roc._partial import (check_correct, check_focus, check_partial, mcclish,
+                                   partial_auc_from_points)
+
+        lo, hi = check_partial(partial)
+        check_focus(focus)
+        check_correct(correct)
+        if not np.isfinite(self.auc):
+            return float("nan")
+        value = float(partial_auc_from_points(self.tpr[::-1], 1.0 - self.fpr[::-1],
+                                              partial=(lo, hi), focus=focus))
+        return mcclish(value, lo, hi) if correct else value
 
     def summary(self):
         rows = [("AUC", self.auc), ("points", self.fpr.size),

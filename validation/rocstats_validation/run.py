@@ -49,6 +49,12 @@ SUITES = {
                      "every node) vs randomForestSRC 3.6.1"),
     "rfsrc_forest": ("rocstats_validation.rfsrc_forest:run",
                      "AUC forest OOB AUC / Brier / misclassification vs randomForestSRC 3.6.1"),
+    "proc_partial": ("rocstats_validation.proc_partial:run",
+                     "partial AUC (both focuses, McClish) and smooth() (binormal, density) vs "
+                     "pROC 1.18"),
+    "pauc_mc": ("rocstats_validation.pauc_mc:run",
+                "partial AUC DeLong-type variance: Monte Carlo variance ratio, 95% Wald "
+                "coverage, paired difference, against a plain bootstrap"),
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),

@@ -16,7 +16,9 @@ pROC (``rocstats.r._proc``, re-exported here)
     :func:`proc_auc` (AUC, DeLong variance and CI, optimal thresholds of one score),
     :func:`proc_paired` / :func:`proc_roc_test` (DeLong covariance and paired
     ``roc.test``; every alternative at once / one), :func:`proc_unpaired` /
-    :func:`proc_roc_test_unpaired` (unpaired ``roc.test``).  The R code they run is
+    :func:`proc_roc_test_unpaired` (unpaired ``roc.test``), :func:`proc_partial` (partial
+    AUCs, both focuses, with and without McClish's correction) and :func:`proc_smooth`
+    (``smooth()``, binormal or density, and its AUCs).  The R code they run is
     ``proc_helpers.R`` next to this file.
 
 rpart (``rocstats.r.rpart``)
@@ -40,8 +42,10 @@ live numbers come from identical R code.
 All conversions happen inside an rpy2 converter context (``localconverter``); the
 global ``numpy2ri.activate()`` is never used.
 """
-from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_paired, proc_roc_test,
-                    proc_roc_test_unpaired, proc_unpaired, r_available, r_versions)
+from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_paired, proc_partial,
+                    proc_roc_test, proc_roc_test_unpaired, proc_smooth, proc_unpaired,
+                    r_available, r_versions)
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
-           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "ALTERNATIVES"]
+           "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
+           "PROC_MIN_VERSION", "ALTERNATIVES"]

@@ -30,7 +30,7 @@ def _pvalue(stat, alternative, df=None):
 
 
 def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
-                alternative="two-sided"):
+                alternative="two-sided", partial=None, focus="specificity", correct=False):
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
     .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
@@ -47,6 +47,10 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         The two scores, row i of each belonging to the same case.
     alternative : {"two-sided", "greater", "less"}
         H1: AUC_a != AUC_b, AUC_a > AUC_b, AUC_a < AUC_b.
+    partial, focus, correct
+        Compare partial AUCs instead (as in :func:`rocstats.auc`), with the DeLong-type
+        covariance of :func:`rocstats.delong`; pROC has no such test (its
+        ``roc.test`` uses the bootstrap for partial AUCs).
 
     Returns
     -------
@@ -75,11 +79,13 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     m = int(is_pos.sum())
     n = is_pos.size - m
     method = "DeLong's test for two correlated ROC curves"
+    if partial is not None:
+        method = "DeLong-type test for two correlated partial AUCs"
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
-    res = delong(is_pos, score)
+    res = delong(is_pos, score, partial=partial, focus=focus, correct=correct)
     L = np.array([1.0, -1.0])
     d = float(L @ res.auc)
     sig = float(np.sqrt(L @ res.covariance @ L))
@@ -93,7 +99,8 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
 
 
 def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
-                         direction="<", alternative="two-sided"):
+                         direction="<", alternative="two-sided", partial=None,
+                         focus="specificity", correct=False):
     r"""DeLong test of two AUCs from independent samples (Welch-type t).
 
     .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
@@ -109,7 +116,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
         Labels and scores of the first sample.
     y_true_b, y_score_b : array-like
         Labels and scores of the second, independent, sample.
-    pos_label, direction, alternative
+    pos_label, direction, alternative, partial, focus, correct
         As in :func:`delong_test`.
 
     Returns
@@ -127,8 +134,10 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     -0.25
     """
     _check_alternative(alternative)
-    ra = delong(y_true_a, y_score_a, pos_label=pos_label, direction=direction)
-    rb = delong(y_true_b, y_score_b, pos_label=pos_label, direction=direction)
+    opts = dict(pos_label=pos_label, direction=direction, partial=partial, focus=focus,
+                correct=correct)
+    ra = delong(y_true_a, y_score_a, **opts)
+    rb = delong(y_true_b, y_score_b, **opts)
     va, vb = ra.variance, rb.variance
     na, nb = ra.n_pos + ra.n_neg, rb.n_pos + rb.n_neg
     d = ra.auc - rb.auc
@@ -139,7 +148,9 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
         stat = np.float64(d) / se
         df = np.float64(va + vb) ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1))
     pval = _pvalue(stat, alternative, df) if np.isfinite(df) else float("nan")
-    return TestResult(float(stat), pval, float(d), "DeLong's test for two independent ROC curves",
+    method = ("DeLong's test for two independent ROC curves" if partial is None else
+              "DeLong-type test for two independent partial AUCs")
+    return TestResult(float(stat), pval, float(d), method,
                       alternative, se=se, df=float(df), distribution="t",
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
 
