@@ -14,13 +14,14 @@ REPORTS ?= $(sort $(wildcard reports/*.qmd))
 # html | pdf | all
 FORMAT ?= html
 
-.PHONY: help setup test report bench clean distclean
+.PHONY: help setup test report bench mutation clean distclean
 
 help:
 	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]' and -e ./validation"
 	@echo "make test    setup, then the test suite (requires the C extension)"
 	@echo "make report  setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
 	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest, bootstrap); tables in benchmarks/results/"
+	@echo "make mutation  mutation testing of the metrics core with mutmut (slow, ~40 min; not in CI)"
 	@echo "make clean   remove build artefacts and generated outputs"
 
 setup:
@@ -40,8 +41,22 @@ bench: setup
 	$(PYTHON) benchmarks/bench_auc_forest.py --output benchmarks/results/auc_forest_latest.md
 	$(PYTHON) benchmarks/bench_bootstrap.py --output benchmarks/results/bootstrap_latest.md
 
+# Mutation testing of the metrics core: roc/, scored/, _validation.py, _results.py,
+# _labels.py and the NumPy kernel twins (_kernels/_numpy.py, _kernels/_sauc_numpy.py), as
+# configured in pyproject.toml's [tool.mutmut].  The NumPy kernels are forced
+# (ROCSTATS_PURE_PYTHON=1) so the mutated twins are the code that runs.  Starts from a
+# fresh mutants/ directory, runs mutmut on every core, then prints the score with the
+# equivalent mutants of tests/mutation/EQUIVALENT.md left out and lists the survivors
+# (`$(VENV)/bin/mutmut show NAME` shows one; `mutmut browse` all).  Slow (about 40 min
+# on 2 cores), so neither `make test` nor .ci/run calls it.
+MUTMUT_CHILDREN ?= $(shell nproc)
+mutation: setup
+	rm -rf mutants
+	ROCSTATS_PURE_PYTHON=1 $(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN)
+	$(PYTHON) scripts/mutation_score.py $(VENV)/bin/mutmut
+
 clean:
-	rm -rf build dist src/*.egg-info validation/*.egg-info .pytest_cache .hypothesis
+	rm -rf build dist mutants src/*.egg-info validation/*.egg-info .pytest_cache .hypothesis
 	rm -rf validation/output reports/_build reports/*_files
 	rm -f reports/*.html reports/*.pdf
 	rm -f src/rocstats/_kernels/_ckernels.c

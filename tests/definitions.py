@@ -351,3 +351,143 @@ def type7_quantile_def(values, p):
     lo = int(h // 1)
     hi = min(lo + 1, len(v) - 1)
     return v[lo] + (h - lo) * (v[hi] - v[lo])
+# ------------------------------------------------------------- partial AUC (issue 11)
+def roc_polygon_def(pos, neg, w_pos=None, w_neg=None):
+    """Vertices (fpr, tpr) of the empirical ROC polygon by brute force: (0, 0), then one
+    vertex per distinct score in decreasing order with the (weighted) shares of
+    negatives / positives scoring at or above it.  A tie between classes is a diagonal."""
+    pos, neg = [float(v) for v in pos], [float(v) for v in neg]
+    w_pos = [1.0] * len(pos) if w_pos is None else [float(w) for w in w_pos]
+    w_neg = [1.0] * len(neg) if w_neg is None else [float(w) for w in w_neg]
+    P, N = sum(w_pos), sum(w_neg)
+    verts = [(0.0, 0.0)]
+    for c in sorted(set(pos) | set(neg), reverse=True):
+        verts.append((sum(w for v, w in zip(neg, w_neg) if v >= c) / N,
+                      sum(w for v, w in zip(pos, w_pos) if v >= c) / P))
+    return verts
+
+
+def _integrate_polyline(pts, a, b):
+    """Exact integral of the polygonal line through pts (x non-decreasing) over [a, b]."""
+    total = 0.0
+    for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:]):
+        lo, hi = max(x0, a), min(x1, b)
+        if hi <= lo:
+            continue
+        ylo = y0 + (y1 - y0) * (lo - x0) / (x1 - x0)
+        yhi = y0 + (y1 - y0) * (hi - x0) / (x1 - x0)
+        total += (hi - lo) * (ylo + yhi) / 2.0
+    return total
+
+
+def pauc_def(pos, neg, lo, hi, focus="specificity", w_pos=None, w_neg=None):
+    """Partial AUC by direct integration of the empirical polygon.
+
+    Specificity focus: the area under the curve between specificity lo and hi, i.e. the
+    integral of tpr d(fpr) over fpr in [1 - hi, 1 - lo].  Sensitivity focus: the integral
+    of specificity d(sensitivity) over sensitivity in [lo, hi] (pROC's partial.auc.focus),
+    integrated along the same polygon read with sensitivity as the abscissa."""
+    verts = roc_polygon_def(pos, neg, w_pos, w_neg)
+    if focus == "specificity":
+        return _integrate_polyline(verts, 1.0 - hi, 1.0 - lo)
+    return _integrate_polyline([(t, 1.0 - f) for f, t in verts], lo, hi)
+
+
+def mcclish_def(p, lo, hi):
+    """McClish (1989): (1 + (p - min) / (max - min)) / 2 with max = hi - lo the perfect
+    curve's area and min the diagonal's, the trapezoid (hi - lo)((1-lo) + (1-hi)) / 2."""
+    mn = (hi - lo) * ((1 - lo) + (1 - hi)) / 2
+    return (1 + (p - mn) / ((hi - lo) - mn)) / 2
+
+
+def _ramp_integral(alpha, beta, t1, t2):
+    """int_{t1}^{t2} clip((u - alpha) / (beta - alpha), 0, 1) du (a step at alpha when
+    beta == alpha), from the ramp's antiderivative R(u) = 0 (u <= alpha),
+    (u - alpha)^2 / (2 (beta - alpha)) (alpha <= u <= beta), u - (alpha + beta) / 2 beyond."""
+    def R(u):
+        if u <= alpha:
+            return 0.0
+        if u >= beta:
+            return u - (alpha + beta) / 2.0
+        return (u - alpha) ** 2 / (2.0 * (beta - alpha))
+    return R(t2) - R(t1)
+
+
+def pauc_components_def(pos, neg, lo, hi):
+    """Structural components of the specificity-focused partial AUC, O(m n).
+
+    Case i: phi_i = int_{t1}^{t2} r_i(u) du, r_i the case's ramp from alpha_i = #{Y > X_i}/n
+    to beta_i = #{Y >= X_i}/n ([t1, t2] = [1 - hi, 1 - lo]).  Control j: pAUC + the
+    derivative of the estimator towards a point mass at Y_j,
+    (1/m) sum_i [dphi/dalpha_i (1(Y_j > X_i) - alpha_i) + dphi/dbeta_i (1(Y_j >= X_i) - beta_i)],
+    the partial derivatives by central differences of _ramp_integral in alpha and beta
+    (for a step, alpha and beta move together; at a range end the two one-sided
+    derivatives are averaged).  Returns (V10, V01)."""
+    pos, neg = [float(v) for v in pos], [float(v) for v in neg]
+    m, n = len(pos), len(neg)
+    t1, t2 = 1.0 - hi, 1.0 - lo
+    alpha = [sum(1 for y in neg if y > x) / n for x in pos]
+    beta = [sum(1 for y in neg if y >= x) / n for x in pos]
+    phi = [_ramp_integral(a, b, t1, t2) for a, b in zip(alpha, beta)]
+    h = 1e-7
+    da, db = [], []
+    for a, b in zip(alpha, beta):
+        if b > a:
+            w = min(h, (b - a) / 4)
+            da.append((_ramp_integral(a + w, b, t1, t2) - _ramp_integral(a - w, b, t1, t2))
+                      / (2 * w))
+            db.append((_ramp_integral(a, b + w, t1, t2) - _ramp_integral(a, b - w, t1, t2))
+                      / (2 * w))
+        else:   # step: d/dalpha of (t2 - clip(alpha, t1, t2)), kinks averaged
+            da.append((_ramp_integral(a + h, a + h, t1, t2)
+                       - _ramp_integral(a - h, a - h, t1, t2)) / (2 * h))
+            db.append(0.0)
+    theta = sum(phi) / m
+    v01 = [theta + sum(da[i] * ((y > pos[i]) - alpha[i]) + db[i] * ((y >= pos[i]) - beta[i])
+                       for i in range(m)) / m for y in neg]
+    return np.array(phi), np.array(v01)
+
+
+def pauc_components_fd_def(pos, neg, lo, hi, focus="specificity", eps=1e-6):
+    """The same components as numerical derivatives of the estimator itself: weight one
+    subject by 1 +- eps in :func:`pauc_def` (central differences).  A case's component is
+    pAUC + m d pAUC / d w_i, a control's pAUC + n d pAUC / d w_j."""
+    m, n = len(pos), len(neg)
+    theta = pauc_def(pos, neg, lo, hi, focus)
+
+    def deriv(k, which):
+        size = m if which == "pos" else n
+        out = []
+        for sign in (1.0, -1.0):
+            w = [1.0] * size
+            w[k] += sign * eps
+            kw = {"w_pos": w} if which == "pos" else {"w_neg": w}
+            out.append(pauc_def(pos, neg, lo, hi, focus, **kw))
+        return (out[0] - out[1]) / (2 * eps)
+
+    v10 = np.array([theta + m * deriv(i, "pos") for i in range(m)])
+    v01 = np.array([theta + n * deriv(j, "neg") for j in range(n)])
+    return v10, v01
+
+
+def pauc_plugin_influence_def(pos, neg, lo, hi):
+    """Continuous data (no ties), specificity focus: the plug-in influence values of the
+    population formula, cases P(Y < x, c2 < Y <= c1) - pAUC and controls
+    S_X(y) 1(c2 < y <= c1) - pAUC + ROC(t1) [1(y > c1) - t1] - ROC(t2) [1(y > c2) - t2],
+    with every population quantity replaced by its empirical value: control j "lies
+    above c_k" when its whole 1/n cell of false-positive rate lies left of t_k, and
+    ROC(t_k) is the share of cases placed (alpha = #{Y > x}/n) before t_k.  Returns the
+    components (pAUC + influence value) of the cases and of the controls."""
+    pos, neg = np.asarray(pos, float), np.asarray(neg, float)
+    m, n = pos.size, neg.size
+    t1, t2 = 1.0 - hi, 1.0 - lo
+    alpha = np.array([(neg > x).sum() / n for x in pos])
+    ramp = np.clip(t2 - np.clip(alpha, t1, t2), 0, None)       # P(Y < x, c2 < Y <= c1)
+    theta = ramp.mean()
+    roc = [np.mean(alpha < t) for t in (t1, t2)]
+    right_end = np.array([((neg > y).sum() + 1) / n for y in neg])  # cell (k/n, (k+1)/n]
+    inside = (right_end > t1) & (right_end <= t2)
+    surv = np.array([(pos > y).mean() for y in neg])
+    ctrl = (surv * inside - theta + roc[0] * ((right_end <= t1) - t1)
+            - roc[1] * ((right_end <= t2) - t2))
+    return ramp, theta + ctrl

@@ -29,6 +29,10 @@ BINARY = {
     "ci_coords": lambda y, s, **k: rocstats.ci_coords(y, s, [0.5], input="specificity",
                                                       ret="sensitivity", n_boot=50,
                                                       random_state=0, **k).median[0, 0],
+    "auc_partial": lambda y, s, **k: rocstats.auc(y, s, partial=(0.6, 0.9), **k),
+    "delong_partial": lambda y, s, **k: rocstats.delong(
+        y, s, partial=(0.6, 0.9), focus="sensitivity", correct=True, **k).variance,
+    "smooth_roc": lambda y, s, **k: rocstats.smooth_roc(y, s, method="density", **k).auc,
 }
 
 

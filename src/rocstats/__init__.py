@@ -13,6 +13,9 @@ Public API (options are keyword-only)::
     intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
                     ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
     kernels         backend, backend_info
+    plots           rocstats.plot.plot_roc (ROC curves, tie blocks as diagonal segments,
+                    CI band, AUC with its DeLong CI), plot_sroc, plot_tree; also
+                    ROCCurve.plot() and SROCCurve.plot()  (matplotlib, imported on use)
 
 The statistics are imported with the package; the trees, the ensembles, the plots and
 the R bridge (which need pandas, scikit-learn, matplotlib or rpy2) are imported on first

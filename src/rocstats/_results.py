@@ -4,7 +4,7 @@ Each result carries its follow-ups (``conf_int``, ``summary``) in the style of
 statsmodels' ``RankCompareResult``; ``summary()`` returns a :class:`Summary` whose
 ``str()`` is a plain-text table and whose ``_repr_html_`` renders in a notebook.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from html import escape
 from typing import Optional, Tuple
 
@@ -23,19 +23,73 @@ def _fmt(value):
     return str(value)
 
 
-class Summary:
-    """A titled two-column table: ``str()`` gives text, ``_repr_html_`` gives HTML."""
+def _plain(value):
+    """Python numbers for NumPy scalars and 0-d arrays (so results print as 0.75, not
+    np.float64(0.75)); tuples element-wise; anything else unchanged."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return value.item()
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
 
-    def __init__(self, title, rows, notes=()):
+
+class _Result:
+    """What every result shares: NumPy scalars are stored as Python numbers, ``print``
+    shows the summary, notebooks render its HTML.  Results are frozen dataclasses with
+    ``eq=False`` (they hold arrays: identity, not element-wise, equality)."""
+
+    def __post_init__(self):
+        for f in fields(self):
+            value = getattr(self, f.name)
+            plain = _plain(value)
+            if plain is not value:
+                object.__setattr__(self, f.name, plain)
+
+    def __str__(self):
+        return str(self.summary())
+
+    def _repr_html_(self):
+        return self.summary()._repr_html_()
+
+
+class Summary:
+    """A titled two-column table, optionally followed by a labelled table (one row per
+    score of a vector result): ``str()`` gives text, ``_repr_html_`` gives HTML.
+
+    ``text=...`` makes a summary whose text is given (an rpart-style printout); its HTML
+    is that text preformatted.
+    """
+
+    def __init__(self, title, rows=(), notes=(), *, table=None, text=None):
         self.title = title
         self.rows = [(str(k), _fmt(v)) for k, v in rows]
         self.notes = list(notes)
+        self.table = None
+        if table is not None:
+            header, body = table
+            self.table = ([str(h) for h in header],
+                          [[_fmt(v) if not isinstance(v, str) else v for v in r] for r in body])
+        self.text = text
 
     def as_text(self):
+        if self.text is not None:
+            return self.text
         width = max([len(k) for k, _ in self.rows] + [8])
         rule = "=" * max(len(self.title), width + 24)
         lines = [self.title, rule]
         lines += ["%-*s  %s" % (width, k, v) for k, v in self.rows]
+        if self.table is not None:
+            header, body = self.table
+            widths = [max(len(c) for c in col) for col in zip(header, *body)]
+            if self.rows:
+                lines.append("-" * len(rule))
+            lines.append("  ".join("%-*s" % (w, h) if i == 0 else "%*s" % (w, h)
+                                   for i, (w, h) in enumerate(zip(widths, header))))
+            for r in body:
+                lines.append("  ".join("%-*s" % (w, c) if i == 0 else "%*s" % (w, c)
+                                       for i, (w, c) in enumerate(zip(widths, r))))
         lines.append(rule)
         lines += self.notes
         return "\n".join(lines)
@@ -46,23 +100,43 @@ class Summary:
         return self.as_text()
 
     def _repr_html_(self):
+        if self.text is not None:
+            return "<pre>%s</pre>" % escape(self.text)
         body = "".join("<tr><th style='text-align:left'>%s</th><td>%s</td></tr>"
                        % (escape(k), escape(v)) for k, v in self.rows)
+        extra = ""
+        if self.table is not None:
+            header, rows = self.table
+            extra = "<table><tr>%s</tr>%s</table>" % (
+                "".join("<th>%s</th>" % escape(h) for h in header),
+                "".join("<tr>%s</tr>" % "".join("<td>%s</td>" % escape(c) for c in r)
+                        for r in rows))
         notes = "".join("<p><small>%s</small></p>" % escape(n) for n in self.notes)
-        return ("<table><caption style='text-align:left'><b>%s</b></caption>%s</table>%s"
-                % (escape(self.title), body, notes))
+        return ("<table><caption style='text-align:left'><b>%s</b></caption>%s</table>%s%s"
+                % (escape(self.title), body, extra, notes))
 
 
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A confidence interval ``[lower, upper]`` (arrays for vector estimates), with the
-    ``estimate`` it is about when known (e.g. :func:`rocstats.ci_auc`)."""
+def _names(names, k):
+    """Labels of the k scores of a vector result."""
+    if names is not None:
+        return [str(n) for n in names]
+    return ["score %d" % i for i in range(k)]
+
+
+@dataclass(frozen=True, eq=False)
+class ConfidenceInterval(_Result):
+    """A confidence interval ``[lower, upper]`` (arrays for vector estimates).
+
+    Unpacks as ``lo, hi = ci``.  ``estimate`` is the point estimate when the producer
+    gives it; ``names`` labels the entries of a vector interval.
+    """
 
     lower: object
     upper: object
     level: float
     method: str
     estimate: object = None
+    names: Optional[tuple] = None
 
     def __iter__(self):  # allows ``lo, hi = result.conf_int()``
         return iter((self.lower, self.upper))
@@ -71,11 +145,17 @@ class ConfidenceInterval:
         return (self.lower, self.upper)[i]
 
     def summary(self):
-        rows = [("estimate", self.estimate if self.estimate is not None else "n/a"),
-                ("%g%% CI" % (100 * self.level),
-                 "[%s, %s]" % (_fmt(self.lower), _fmt(self.upper))),
-                ("method", self.method)]
-        return Summary("Confidence interval", rows)
+        title = "%g%% confidence interval (%s)" % (100 * self.level, self.method)
+        lo, hi = np.asarray(self.lower, float), np.asarray(self.upper, float)
+        if lo.ndim == 0:
+            rows = [("interval", "[%s, %s]" % (_fmt(float(lo)), _fmt(float(hi))))]
+            if self.estimate is not None:
+                rows.insert(0, ("estimate", self.estimate))
+            return Summary(title, rows)
+        est = (np.full(lo.shape, np.nan) if self.estimate is None
+               else np.asarray(self.estimate, float))
+        body = [[n, e, a, b] for n, e, a, b in zip(_names(self.names, lo.size), est, lo, hi)]
+        return Summary(title, table=(["", "estimate", "lower", "upper"], body))
 
 
 def _check_level(level):
@@ -84,7 +164,7 @@ def _check_level(level):
     return float(level)
 
 
-def unit_interval(estimate, se, level, method):
+def unit_interval(estimate, se, level, method, names=None):
     """Wald or logit confidence interval of an estimate that lies in [0, 1] (an AUC, an
     sAUC); scalar or array ``estimate`` / ``se``.
 
@@ -111,11 +191,11 @@ def unit_interval(estimate, se, level, method):
         raise ValueError("method must be 'wald' or 'logit', got %r" % (method,))
     if lo.ndim == 0:
         lo, hi = float(lo), float(hi)
-    return ConfidenceInterval(lo, hi, level, method)
+    return ConfidenceInterval(lo, hi, level, method, estimate=estimate, names=names)
 
 
-@dataclass(frozen=True)
-class AUCResult:
+@dataclass(frozen=True, eq=False)
+class AUCResult(_Result):
     """AUC with its DeLong variance (vector and covariance matrix for k scores).
 
     Attributes
@@ -127,6 +207,10 @@ class AUCResult:
         The DeLong covariance matrix when ``y_score`` was 2-D, else None.
     n_pos, n_neg : int
         Numbers of positives (cases, m) and negatives (controls, n).
+    direction, pos_label
+        As given / as read by the label contract.
+    names : tuple or None
+        Labels of the k scores (a DataFrame's column names) of a vector result.
     partial : (low, high) or None
         The range of a partial AUC (then ``auc`` is the partial AUC and ``variance`` its
         DeLong-type variance), with ``focus`` and ``correct`` (McClish) as given.
@@ -139,6 +223,7 @@ class AUCResult:
     covariance: Optional[np.ndarray] = None
     direction: str = "<"
     pos_label: object = None
+    names: Optional[tuple] = None
     partial: Optional[Tuple[float, float]] = None
     focus: str = "specificity"
     correct: bool = False
@@ -165,33 +250,42 @@ class AUCResult:
             ``[0, high - low]``: both methods work on ``auc / (high - low)`` and scale
             back (McClish-corrected values are on [0, 1] already).
         """
+        names = None if np.ndim(self.auc) == 0 else tuple(_names(self.names, np.size(self.auc)))
         if self.partial is not None and not self.correct:
+            # the Wald / logit interval of the partial AUC scaled to [0, 1] by its width
             width = self.partial[1] - self.partial[0]
-            ci = unit_interval(np.asarray(self.auc) / width, self.se / width, level, method)
-            return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method)
-        return unit_interval(self.auc, self.se, level, method)
+            ci = unit_interval(np.asarray(self.auc) / width, self.se / width, level, method,
+                               names)
+            return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method,
+                                      estimate=self.auc, names=names)
+        return unit_interval(self.auc, self.se, level, method, names)
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)
         what = "AUC"
+        title = "Empirical AUC with DeLong variance"
         if self.partial is not None:
             what = "partial AUC%s (%s %g to %g)" % (" (McClish)" if self.correct else "",
                                                    self.focus, *self.partial)
-        rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
-                ("%g%% CI (Wald)" % (100 * level), "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))),
-                ("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
-                ("direction", "controls %s cases" % self.direction)]
-        title = "Empirical AUC with DeLong variance"
-        if self.partial is not None:
             title = "Empirical partial AUC with DeLong-type variance"
-        return Summary(title, rows)
+        common = [("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
+                  ("positive label", self.pos_label),
+                  ("direction", "controls %s cases" % self.direction)]
+        if np.ndim(self.auc) == 0:
+            rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
+                    ("%g%% CI (Wald)" % (100 * level),
+                     "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper)))]
+            return Summary(title, rows + common)
+        k = np.size(self.auc)
+        body = [[n, a, s_, lo, hi] for n, a, s_, lo, hi in zip(
+            _names(self.names, k), self.auc, self.se, ci.lower, ci.upper)]
+        header = ["", what, "SE", "%g%% CI lower" % (100 * level),
+                  "%g%% CI upper" % (100 * level)]
+        return Summary(title, common, table=(header, body))
 
-    def _repr_html_(self):
-        return self.summary()._repr_html_()
 
-
-@dataclass(frozen=True)
-class TestResult:
+@dataclass(frozen=True, eq=False)
+class TestResult(_Result):
     """Result of a hypothesis test on AUCs.
 
     Attributes
@@ -218,43 +312,67 @@ class TestResult:
     distribution: str = "normal"
     aucs: Optional[Tuple[float, ...]] = None
     pos_label: object = None
+    names: Optional[tuple] = None
 
-    def conf_int(self, level=0.95):
+    def conf_int(self, level=0.95, *, method=None):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
 
-        ``q`` is the normal quantile (paired test; pROC 1.18's ``conf.int``) or the
-        t quantile with ``df`` (unpaired test).  Not defined for the joint test.
+        Parameters
+        ----------
+        level : float
+            Confidence level in (0, 1).
+        method : {None, "wald", "t"}
+            The quantile ``q``: ``None`` (default) takes the test's own reference
+            distribution — the normal for the paired tests (pROC 1.18's ``conf.int``),
+            Student's t with ``df`` for the unpaired test; ``"wald"`` forces the normal
+            quantile, ``"t"`` the t quantile (needs ``df``).  Not defined for the joint
+            chi-square test.
         """
         level = _check_level(level)
         if self.se is None or self.distribution == "chi2":
             raise ValueError("conf_int is defined only for a scalar estimate "
                              "(paired or unpaired two-curve test)")
-        if self.distribution == "t":
+        if method is None:
+            method = "t" if self.distribution == "t" else "wald"
+        if method == "t":
+            if self.df is None:
+                raise ValueError("method='t' needs the test's degrees of freedom (df)")
             q = _dist.t_ppf(0.5 + level / 2.0, self.df)
-        else:
+        elif method == "wald":
             q = _dist.norm_ppf(0.5 + level / 2.0)
+        else:
+            raise ValueError("method must be None, 'wald' or 't', got %r" % (method,))
         return ConfidenceInterval(self.estimate - q * self.se, self.estimate + q * self.se,
-                                  level, "wald" if self.distribution == "normal" else "t")
+                                  level, method, estimate=self.estimate)
 
     def summary(self):
         rows = [("statistic", self.statistic)]
         if self.df is not None:
             rows.append(("df", self.df))
-        rows += [("p-value", self.pvalue), ("alternative", self.alternative),
-                 ("estimate", self.estimate)]
+        rows += [("p-value", self.pvalue), ("alternative", self.alternative)]
+        table = None
+        if np.ndim(self.estimate) == 0:
+            rows.append(("estimate", self.estimate))
+        else:
+            est = np.asarray(self.estimate, float)
+            table = (["contrast", "estimate"],
+                     [["row %d" % i, e] for i, e in enumerate(est)])
         if self.aucs is not None:
-            rows.append(("AUCs", np.asarray(self.aucs)))
+            if self.names is not None or len(self.aucs) > 2:
+                for n, a in zip(_names(self.names, len(self.aucs)), self.aucs):
+                    rows.append(("AUC %s" % n, a))
+            else:
+                rows.append(("AUCs", np.asarray(self.aucs)))
         if self.se is not None and self.distribution != "chi2":
             ci = self.conf_int()
             rows.append(("95% CI of estimate", "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))))
-        return Summary(self.method, rows)
+        if self.pos_label is not None:
+            rows.append(("positive label", self.pos_label))
+        return Summary(self.method, rows, table=table)
 
-    def _repr_html_(self):
-        return self.summary()._repr_html_()
 
-
-@dataclass(frozen=True)
-class ROCCurve:
+@dataclass(frozen=True, eq=False)
+class ROCCurve(_Result):
     """Empirical ROC curve: one point per distinct threshold, starting at (0, 0).
 
     ``thresholds[k]`` classifies ``score >= thresholds[k]`` as positive (direction "<");
@@ -301,12 +419,17 @@ class ROCCurve:
                 ("direction", "controls %s cases" % self.direction)]
         return Summary("Empirical ROC curve", rows)
 
-    def _repr_html_(self):
-        return self.summary()._repr_html_()
+    def plot(self, ax=None, **kwargs):
+        """Draw the curve with :func:`rocstats.plot.plot_roc` (tie blocks as diagonal
+        segments; ``ci=True``, ``print_auc=True``, ``axes=...`` as there); returns the
+        Axes.  Needs matplotlib."""
+        from .plot import plot_roc
+
+        return plot_roc(self, ax=ax, **kwargs)
 
 
-@dataclass(frozen=True)
-class MulticlassAUCResult:
+@dataclass(frozen=True, eq=False)
+class MulticlassAUCResult(_Result):
     """Hand & Till (2001) multiclass AUC.
 
     ``pairwise[i, j]`` is A(i|j): the AUC of probability column i separating class i
@@ -328,12 +451,9 @@ class MulticlassAUCResult:
                                  0.5 * (self.pairwise[i, j] + self.pairwise[j, i])))
         return Summary("Multiclass AUC (Hand & Till)", rows)
 
-    def _repr_html_(self):
-        return self.summary()._repr_html_()
 
-
-@dataclass(frozen=True)
-class ThresholdResult:
+@dataclass(frozen=True, eq=False)
+class ThresholdResult(_Result):
     """An optimal ROC threshold and the operating point it gives.
 
     Thresholds are pROC's (midpoints between consecutive distinct scores, +-inf at the
@@ -356,6 +476,3 @@ class ThresholdResult:
                 ("sensitivity", self.sensitivity), ("specificity", self.specificity),
                 ("criterion", self.criterion), ("tied optima", len(self.all_thresholds))]
         return Summary("Optimal ROC threshold", rows)
-
-    def _repr_html_(self):
-        return self.summary()._repr_html_()

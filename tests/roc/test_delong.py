@@ -155,3 +155,42 @@ def test_summaries_render():
     t = rocstats.delong_test(y, S[:, 0], S[:, 1])
     assert "p-value" in str(t.summary()) and "<table>" in t._repr_html_()
     assert "AUC" in str(rocstats.roc_curve(y, S[:, 0]).summary())
+
+
+# ------------------------------------------------ issue 10: results print and compare sanely
+def test_results_print_their_summary_and_compare_by_identity():
+    pd = pytest.importorskip("pandas")
+    y = [0, 0, 1, 1, 0, 1, 1, 0]
+    a = [0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.9, 0.5]
+    b = [0.2, 0.3, 0.5, 0.6, 0.1, 0.4, 0.8, 0.7]
+    c = rocstats.roc_curve(y, a)
+    assert (c == c) and not (c == rocstats.roc_curve(y, a))   # eq=False: no array compare
+    r = rocstats.delong(y, a)
+    assert str(r) == str(r.summary()) and "DeLong" in str(r)
+    assert "np.float64" not in repr(r) and "np.float64" not in repr(r.conf_int())
+    assert type(r.auc) is float and type(r.conf_int().lower) is float
+    # a vector result keeps its column names: a labelled table, not [[lowers], [uppers]]
+    R = rocstats.delong(y, pd.DataFrame({"marker A": a, "marker B": b}))
+    assert R.names == ("marker A", "marker B")
+    text = str(R.conf_int())
+    lines = [ln for ln in text.splitlines() if ln.startswith("marker")]
+    assert len(lines) == 2 and lines[0].split()[2] == "0.875"     # AUC 14/16
+    assert "marker B" in str(R.summary())
+
+
+def test_test_result_conf_int_method():
+    y = [0, 0, 1, 1, 0, 1, 1, 0]
+    a = [0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.9, 0.5]
+    b = [0.2, 0.3, 0.5, 0.6, 0.1, 0.4, 0.8, 0.7]
+    t = rocstats.delong_test(y, a, b)
+    z = stats.norm.ppf(0.975)
+    assert t.conf_int().lower == pytest.approx(t.estimate - z * t.se, rel=1e-14)
+    assert t.conf_int(method="wald").upper == t.conf_int().upper
+    with pytest.raises(ValueError, match="needs the test's degrees of freedom"):
+        t.conf_int(method="t")
+    u = rocstats.delong_test_unpaired(y, a, [0, 1, 1, 0, 1, 0], [0.2, 0.9, 0.4, 0.5, 0.6, 0.1])
+    q = stats.t.ppf(0.975, u.df)
+    assert u.conf_int().upper == pytest.approx(u.estimate + q * u.se, rel=1e-14)
+    assert u.conf_int(method="wald").upper == pytest.approx(u.estimate + z * u.se, rel=1e-14)
+    with pytest.raises(ValueError, match="method must be"):
+        t.conf_int(method="bca")

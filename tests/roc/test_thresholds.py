@@ -98,7 +98,8 @@ def test_property_matches_exhaustive_exact_search(method, direction, rows):
 def test_default_method_is_youden():
     y = [0, 0, 1, 0, 1, 1, 0, 1]
     s = [0.1, 0.2, 0.3, 0.35, 0.5, 0.6, 0.7, 0.9]
-    assert rocstats.best_threshold(y, s) == rocstats.best_threshold(y, s, method="youden")
+    d, e = rocstats.best_threshold(y, s), rocstats.best_threshold(y, s, method="youden")
+    assert (d.method, d.threshold, d.all_thresholds) == (e.method, e.threshold, e.all_thresholds)
     # youden and closest-to-(0, 1) differ here, so the default is really Youden
     _, yj = best_cut_def([0.3, 0.5, 0.6, 0.9], [0.1, 0.2, 0.35, 0.7], "youden")
     _, tl = best_cut_def([0.3, 0.5, 0.6, 0.9], [0.1, 0.2, 0.35, 0.7], "closest_topleft")

@@ -60,7 +60,7 @@ def test_print_cp_matches_r_printcp():
     case, data, meta = h.load_case("kyphosis_minsplit5_cp0")
     model = CARTClassifier.from_formula("Kyphosis ~ Age + Number + Start", data, xval=0,
                                         min_split=5, cp=0)
-    ours = model.print_cp().splitlines()
+    ours = str(model.print_cp()).splitlines()
     r_lines = list(ro.r(
         "suppressMessages(library(rpart)); capture.output(printcp(rpart("
         "Kyphosis ~ Age + Number + Start, data = kyphosis, "

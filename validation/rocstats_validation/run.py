@@ -55,6 +55,12 @@ SUITES = {
                     "within 4 Monte Carlo SE"),
     "bootstrap_mc": ("rocstats_validation.bootstrap_mc:run",
                      "coverage of ci_auc(method='bootstrap') and ci_se by simulation"),
+    "proc_partial": ("rocstats_validation.proc_partial:run",
+                     "partial AUC (both focuses, McClish) and smooth() (binormal, density) vs "
+                     "pROC 1.18"),
+    "pauc_mc": ("rocstats_validation.pauc_mc:run",
+                "partial AUC DeLong-type variance: Monte Carlo variance ratio, 95% Wald "
+                "coverage, paired difference, against a plain bootstrap"),
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),

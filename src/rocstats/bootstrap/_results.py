@@ -4,7 +4,7 @@ from typing import Optional
 
 import numpy as np
 
-from .._results import ConfidenceInterval, Summary, _fmt
+from .._results import ConfidenceInterval, Summary, _fmt, _Result
 
 __all__ = ["BootstrapInterval", "CoordsCI"]
 
@@ -57,15 +57,9 @@ class BootstrapInterval(ConfidenceInterval):
                 ("stratified", self.stratified), ("seed", self.seed)]
         return Summary("Bootstrap confidence interval of the %s" % self.statistic, rows)
 
-    def __str__(self):
-        return self.summary().as_text()
-
-    def _repr_html_(self):
-        return self.summary()._repr_html_()
-
 
 @dataclass(frozen=True, eq=False)
-class CoordsCI:
+class CoordsCI(_Result):
     """Bootstrap confidence intervals of ROC coordinates at several points
     (:func:`rocstats.ci_coords`, :func:`rocstats.ci_thresholds`), as pROC's
     ``ci.coords`` / ``ci.thresholds``.
@@ -156,9 +150,3 @@ class CoordsCI:
                  ("seed", self.seed)]
         return Summary("Bootstrap %g%% CIs (%s) of ROC coordinates: estimate [lower, upper]"
                        % (100 * self.level, _interval_text(self.interval)), rows)
-
-    def __str__(self):
-        return self.summary().as_text()
-
-    def _repr_html_(self):
-        return self.summary()._repr_html_()

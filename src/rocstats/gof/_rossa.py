@@ -124,7 +124,7 @@ from typing import Optional
 import numpy as np
 from scipy import special
 
-from .._results import Summary, TestResult, _fmt
+from .._results import Summary, TestResult, _fmt, _Result
 from .._validation import (as_float_array, as_label_array, check_binary, positive_mask,
                            warn_one_class)
 
@@ -542,7 +542,7 @@ class GOFTestResult(TestResult):
 
 
 @dataclass(frozen=True, eq=False)
-class ROCRuleResult:
+class ROCRuleResult(_Result):
     r"""Result of :func:`roc_gof_rule` (Rossa's section-4 rule).
 
     Attributes

@@ -26,8 +26,9 @@ from ._session import r_package_status, source_helpers
 from ._session import version_tuple as _version_tuple
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
-           "proc_roc_test", "proc_roc_test_unpaired", "proc_coords", "proc_ci_bootstrap",
-           "PROC_MIN_VERSION", "HELPERS_R", "ALTERNATIVES"]
+           "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
+           "proc_coords", "proc_ci_bootstrap", "PROC_MIN_VERSION", "HELPERS_R",
+           "ALTERNATIVES", "PARTIAL_RANGES"]
 
 #: pROC 1.18 is the first version whose paired ``roc.test`` reports ``conf.int``.
 PROC_MIN_VERSION = (1, 18, 0)
@@ -219,12 +220,55 @@ def proc_roc_test_unpaired(y_a, score_a, y_b, score_b, *, control=0, case=1,
     return dict(test, **out)
 
 
+# ------------------------------------------------------- partial AUC and smoothing (issue 11)
+#: the partial-AUC ranges of the stored references, rocstats' (low, high)
+PARTIAL_RANGES = ((0.8, 1.0), (0.6, 0.9), (0.25, 0.55))
+
+
+def _ranges(ranges):
+    lo = np.array([float(r[0]) for r in ranges])
+    hi = np.array([float(r[1]) for r in ranges])
+    return lo, hi
+
+
 def _direction(direction):
     if direction not in ("<", ">"):
         raise ValueError("direction must be '<' or '>', got %r" % (direction,))
     return direction
 
 
+def proc_partial(y, score, *, control=0, case=1, direction="<", ranges=PARTIAL_RANGES):
+    """pROC's AUC and partial AUCs of one score (``rocstats_proc_partial``).
+
+    For every ``(low, high)`` in ``ranges``, both focuses and both corrections:
+    ``auc(r, partial.auc = c(high, low), partial.auc.focus, partial.auc.correct)``.
+    Returns a dict: ``auc``, ``n_case``, ``n_control``, ``partial`` (records with ``lo``,
+    ``hi``, ``focus``, ``correct``, ``value``, ``warnings``) and ``warnings``.
+    """
+    y = _labels(y, "y")
+    lo, hi = _ranges(ranges)
+    return _call("rocstats_proc_partial", y, _scores(score, "score", y.size),
+                 _r_scalar(control), _r_scalar(case), _direction(direction), lo, hi)
+
+
+def proc_smooth(y, score, *, control=0, case=1, direction="<", method="binormal", n=512,
+                ranges=PARTIAL_RANGES):
+    """pROC's ``smooth(r, method = method, n = n)`` of one score (``rocstats_proc_smooth``).
+
+    Returns a dict: ``auc``, ``specificities``, ``sensitivities``, ``partial`` (as in
+    :func:`proc_partial`, on the smoothed curve), ``coefficients`` (binormal ``(a, b)``)
+    or ``bw`` (density: ``bw.nrd0`` of the pooled scores) and ``warnings``.
+    """
+    if method not in ("binormal", "density"):
+        raise ValueError("method must be 'binormal' or 'density', got %r" % (method,))
+    y = _labels(y, "y")
+    lo, hi = _ranges(ranges)
+    return _call("rocstats_proc_smooth", y, _scores(score, "score", y.size),
+                 _r_scalar(control), _r_scalar(case), _direction(direction), method,
+                 int(n), lo, hi)
+
+
+# ------------------------------------------------------- coords and bootstrap (issue 11)
 def _xs(x, name):
     arr = np.atleast_1d(np.asarray(x, dtype=np.float64))
     if arr.ndim != 1:

@@ -155,10 +155,10 @@ rocstats_proc_unpaired_case <- function(response_a, predictor_a, response_b, pre
                                      control, case, alternatives))
 }
 
-## ------------------------------------------------------------------ coords and ci.*
-## (issue 11: rocstats.coords and the bootstrap intervals; stored results written by
-## validation/r/proc_coords_cases.R, live calls by rocstats.r._proc.proc_coords /
-## proc_bootstrap.)  The ROC curve is built with the given direction ("<" or ">").
+## ------------------------------------------------------- partial AUC and smoothing (issue 11)
+## Used by validation/r/proc_partial_cases.R (stored: validation/results/proc_partial.json)
+## and by rocstats.r._proc.proc_partial / proc_smooth (live).  Unlike the helpers above,
+## these take the direction explicitly ("<" or ">"; never "auto").
 
 rocstats_proc_roc_dir <- function(response, predictor, control, case, direction) {
   pROC::roc(response = .rocstats_vec(response),
@@ -166,6 +166,64 @@ rocstats_proc_roc_dir <- function(response, predictor, control, case, direction)
             levels = c(.rocstats_vec(control), .rocstats_vec(case)),
             direction = .rocstats_vec(direction), quiet = TRUE)
 }
+
+## Partial AUCs of a curve r (a roc or a smooth.roc object) for every range
+## (lo[k], hi[k]), both focuses and both corrections:
+##     auc(r, partial.auc = c(hi, lo), partial.auc.focus = focus, partial.auc.correct = correct)
+## (pROC sorts partial.auc itself; rocstats' partial = (lo, hi)).  One record per call:
+## lo, hi, focus, correct, value (NA where pROC gives NA) and the warnings of that call.
+.rocstats_partials <- function(r, lo, hi) {
+  lo <- as.numeric(.rocstats_vec(lo))
+  hi <- as.numeric(.rocstats_vec(hi))
+  out <- list()
+  for (k in seq_along(lo)) for (focus in c("specificity", "sensitivity"))
+    for (correct in c(FALSE, TRUE)) {
+      res <- .rocstats_collect(as.numeric(pROC::auc(r, partial.auc = c(hi[k], lo[k]),
+                                                    partial.auc.focus = focus,
+                                                    partial.auc.correct = correct)))
+      out[[length(out) + 1]] <- list(lo = lo[k], hi = hi[k], focus = focus,
+                                     correct = correct, value = res$value,
+                                     warnings = res$warnings)
+    }
+  out
+}
+
+## The empirical curve: auc(r) and its partial AUCs (.rocstats_partials).
+rocstats_proc_partial <- function(response, predictor, control, case, direction, lo, hi) {
+  res <- .rocstats_collect({
+    r <- rocstats_proc_roc_dir(response, predictor, control, case, direction)
+    list(auc = as.numeric(pROC::auc(r)), n_case = length(r$cases),
+         n_control = length(r$controls), partial = .rocstats_partials(r, lo, hi))
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## The smoothed curve s <- smooth(r, method = method, n = n) (pROC's defaults otherwise:
+## bw = "nrd0", gaussian kernel, cut 3): auc(s) (reuse.auc), s$specificities,
+## s$sensitivities, the partial AUCs of s, and for "binormal" coef(s$model) = (a, b) of
+## qnorm(sp) ~ qnorm(se); for "density" the bandwidth pROC computes,
+## bw.nrd0(c(r$controls, r$cases)).
+rocstats_proc_smooth <- function(response, predictor, control, case, direction, method,
+                                 n, lo, hi) {
+  res <- .rocstats_collect({
+    r <- rocstats_proc_roc_dir(response, predictor, control, case, direction)
+    s <- pROC::smooth(r, method = .rocstats_vec(method), n = as.integer(n))
+    out <- list(auc = as.numeric(s$auc),
+                specificities = as.numeric(s$specificities),
+                sensitivities = as.numeric(s$sensitivities),
+                partial = .rocstats_partials(s, lo, hi))
+    if (method == "binormal") out$coefficients <- unname(as.numeric(coef(s$model)))
+    if (method == "density") out$bw <- stats::bw.nrd0(c(r$controls, r$cases))
+    out
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## ------------------------------------------------------------------ coords and ci.*
+## (issue 11: rocstats.coords and the bootstrap intervals; stored results written by
+## validation/r/proc_coords_cases.R, live calls by rocstats.r._proc.proc_coords /
+## proc_ci_bootstrap.)  The ROC curve is built with the given direction ("<" or ">") by
+## rocstats_proc_roc_dir (above).
 
 ## A coords() data frame as a named list of numeric columns (NA -> NaN on the Python side).
 .rocstats_columns <- function(df) {

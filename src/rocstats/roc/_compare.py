@@ -4,7 +4,7 @@ from .. import _dist
 
 from .._results import TestResult
 from .._validation import as_float_array, check_binary, warn_one_class
-from ._delong import delong, delong_covariance, structural_components
+from ._delong import _column_names, delong, delong_covariance, structural_components
 
 _ALTERNATIVES = ("two-sided", "greater", "less")
 
@@ -190,6 +190,7 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     >>> t.df, round(t.statistic, 6)   # = z**2 of the paired test
     (1.0, 0.5)
     """
+    names = _column_names(y_scores)
     labels, score = check_binary(y_true, y_scores, pos_label=pos_label, direction=direction,
                                  score_name="y_scores", ndim=(2,))
     is_pos = labels.is_pos
@@ -210,7 +211,8 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
         return TestResult(nan, nan, np.full(L.shape[0], np.nan), method, "two-sided",
-                          df=nan, distribution="chi2", pos_label=labels.pos_label)
+                          df=nan, distribution="chi2", pos_label=labels.pos_label,
+                          names=names)
     aucs, V10, V01 = structural_components(is_pos, score)
     S = delong_covariance(V10, V01)
     est = L @ aucs
@@ -224,4 +226,4 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
         pval = float(_dist.chi2_sf(stat, rank))
     return TestResult(stat, pval, est, method, "two-sided", df=float(rank),
                       distribution="chi2", aucs=tuple(map(float, aucs)),
-                      pos_label=labels.pos_label)
+                      pos_label=labels.pos_label, names=names)

@@ -80,7 +80,9 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
     thr = np.r_[np.inf, thr]
     if direction == ">":
         thr = -thr
-    if warn_one_class(int(P > 0), int(N > 0), "ROC curve"):
+    # a class is absent when it has no weight; the warning reports its rows
+    n_pos = int(np.count_nonzero(is_pos))
+    if warn_one_class(n_pos if P > 0 else 0, is_pos.size - n_pos if N > 0 else 0, "ROC curve"):
         nan = np.full(tp.shape, np.nan)
         return ROCCurve(fpr=nan, tpr=nan.copy(), thresholds=thr, auc=float("nan"),
                         n_pos=float(P) * top, n_neg=float(N) * top, direction=direction,

@@ -66,6 +66,12 @@ def exact_delong_variance(twice_u, q10, q01, m, n):
                  + Fraction(n * q01 - t2, 4 * m * m * n * n * (n - 1)))
 
 
+def _column_names(y_score):
+    """The column names of a 2-D DataFrame of scores (labels of a vector result)."""
+    cols = getattr(y_score, "columns", None)
+    return None if cols is None else tuple(str(c) for c in cols)
+
+
 def _warn_small(m, n):
     if m < 2 or n < 2:
         warnings.warn("DeLong variance needs at least 2 positives and 2 negatives "
@@ -95,7 +101,7 @@ def partial_structural_components(is_pos, score, lo, hi, focus):
     return paucs, V10, V01
 
 
-def _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label):
+def _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label, names=None):
     """:func:`delong` with ``partial``: scalar (1-D score) or vector (2-D) result."""
     one = score.ndim == 1
     S = score[:, None] if one else score
@@ -113,7 +119,8 @@ def _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label):
     if one:
         return AUCResult(float(paucs[0]), float(cov[0, 0]), m, n, None, direction, label,
                          **extra)
-    return AUCResult(paucs, np.diag(cov).copy(), m, n, cov, direction, label, **extra)
+    return AUCResult(paucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names,
+                     **extra)
 
 
 def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
@@ -161,7 +168,8 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     -------
     AUCResult
         ``auc``, ``variance``, ``se``, ``n_pos``, ``n_neg``, ``conf_int()``; for 2-D input
-        ``auc`` and ``variance`` are k-vectors and ``covariance`` is k x k.  With
+        ``auc`` and ``variance`` are k-vectors, ``covariance`` is k x k and ``names``
+        holds a DataFrame's column names (the summary is then a labelled table).  With
         ``partial``: ``partial`` (the range), ``focus`` and ``correct`` are recorded.
         With one class absent: NaN and an :class:`UndefinedAUCWarning`; with fewer
         than 2 cases of a class the variance is NaN (warning).
@@ -187,6 +195,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     >>> round(p.auc, 12), round(p.variance, 12)
     (0.2, 0.04)
     """
+    names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
     labels, score = check_binary(y_true, y_score, pos_label=pos_label,
                                  direction=direction, ndim=(1, 2))
@@ -200,8 +209,9 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
             nan = float("nan") if k is None else np.full(k, np.nan)
             cov = None if k is None else np.full((k, k), np.nan)
             return AUCResult(nan, nan if k is None else nan.copy(), m, n, cov, direction,
-                             label, partial=rng, focus=focus, correct=correct)
-        return _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label)
+                             label, names=names, partial=rng, focus=focus, correct=correct)
+        return _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label,
+                               names)
     if score.ndim == 1:
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
@@ -216,10 +226,11 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     k = score.shape[1]
     if warn_one_class(m, n):
         nan = np.full(k, np.nan)
-        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label)
+        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label,
+                         names=names)
     aucs, V10, V01 = structural_components(is_pos, score)
     if _warn_small(m, n):
         cov = np.full((k, k), np.nan)
     else:
         cov = delong_covariance(V10, V01)
-    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label)
+    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names)

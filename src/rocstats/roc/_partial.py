@@ -8,11 +8,12 @@ under the empirical ROC polygon between the vertical lines ``specificity = a`` a
 ``integral of specificity d(sensitivity)`` between the horizontal lines
 ``sensitivity = a`` and ``sensitivity = b``.  The polygon is pROC's: one point per
 distinct threshold, a tie between a case and a control is a diagonal segment, and the
-range's end points cut the segments they fall in by linear interpolation (pROC 1.18,
-``auc.roc``; Robin et al. 2011, BMC Bioinformatics 12:77).  McClish's (1989, Med Decis
-Making 9:190) standardisation maps it linearly onto [0.5, 1] for a curve above the
-diagonal: ``(1 + (pAUC - min) / (max - min)) / 2`` with ``max = b - a`` and ``min`` the
-area of the diagonal over the range, ``(b - a) (2 - a - b) / 2``.
+range's end points cut the segments they fall in by linear interpolation (pROC 1.18's
+``auc.roc``, whose code this reproduces in meaning).  McClish's (1989, Med Decis Making
+9:190) standardisation, in the form pROC implements (``partial.auc.correct``), maps it
+linearly onto [0.5, 1] for a curve above the diagonal:
+``(1 + (pAUC - min) / (max - min)) / 2`` with ``max = b - a`` and ``min`` the area of the
+diagonal over the range, ``(b - a) (2 - a - b) / 2``.
 
 The variance (derived here; pROC has none and falls back to the bootstrap)
 -------------------------------------------------------------------------
@@ -60,8 +61,11 @@ mean of steps at ``q_s = alpha + s (beta - alpha)``, s uniform on [0, 1], and
 
 for a case tied with no control, ``phi = t2 - clip(alpha, t1, t2)`` and
 ``a + b = -1(t1 < alpha < t2)``.  For continuous data this is exactly ``IF_0`` with
-``ROC(t_k)`` read off the empirical curve, and for the full range it is DeLong's
-placement value of the control (both checked in the tests).  The variance is DeLong's
+every population quantity replaced by its empirical value (``ROC(t_k)`` read off the
+empirical curve; a control "lies above c_k" when its whole 1/n cell of false-positive
+rate lies left of ``t_k``, so the control whose cell contains ``t1`` counts as inside the
+range and the one whose cell contains ``t2`` as outside), and for the full range it is
+DeLong's placement value of the control (both checked in the tests).  The variance is DeLong's
 form, ``S10 / m + S01 / n`` with the sample variances (denominators m-1, n-1) of the
 components; for k scores of the same subjects, the k x k sample covariances.
 
@@ -82,10 +86,13 @@ its specificity-focused components are the original problem's control and case
 components.  *McClish's correction* is linear with slope ``1 / (2 (max - min))``, so the
 components and the (co)variance scale by that slope and its square.
 
-Validation: ``validation/rocstats_validation/pauc_mc.py`` (Monte Carlo variance ratio and
-coverage of the 95 % Wald interval, continuous and tied data, against the bootstrap
-variance); ``tests/roc/test_partial.py`` (finite-difference derivatives of a weighted
-estimator, DeLong for the full range, direct integration of the curve).
+Validation: ``validation/rocstats_validation/pauc_mc.py`` (Monte Carlo, 4000 replicates
+per setting, continuous and tied data, both focuses, McClish, a paired difference: mean
+variance / Monte Carlo variance 0.97-1.04 with Monte Carlo SE 0.023; 95 % Wald coverage
+0.940-0.947, logit 0.946-0.949; 1-2 % above a stratified bootstrap's variance; a plug-in
+without the end-point terms would be 1.9 times too large); ``tests/roc/test_partial.py``
+(numerical derivatives of a weighted estimator, the plug-in influence function for
+continuous data, DeLong for the full range, direct integration of the curve).
 """
 import warnings
 

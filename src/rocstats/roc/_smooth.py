@@ -1,7 +1,6 @@
 r"""Smoothed ROC curves: pROC's ``smooth()`` (binormal and kernel density).
 
-``method="binormal"`` (pROC's ``smooth.roc.binormal``; Metz, Herman & Shen 1998 for the
-binormal model): every point of the empirical curve with sensitivity and specificity
+``method="binormal"`` (pROC's ``smooth.roc.binormal``): every point of the empirical curve with sensitivity and specificity
 strictly inside (0, 1) is mapped to normal deviates, ``qnorm(Sp)`` is regressed on
 ``qnorm(Se)`` by least squares (``qnorm(Sp) = a + b qnorm(Se)``), and the curve is
 evaluated at ``Se = seq(0, 1, by = 1/(n-1))``.  Its AUC is the binormal area
@@ -10,7 +9,7 @@ evaluated at ``Se = seq(0, 1, by = 1/(n-1))``.  Its AUC is the binormal area
 ``method="density"`` (pROC's ``smooth.roc.density``): Gaussian (or other) kernel density
 estimates of the controls and of the cases on one grid of n points from
 ``min - cut bw`` to ``max + cut bw`` of the pooled scores, with one bandwidth from the
-pooled scores (``bw.nrd0`` by default: Silverman's rule of thumb,
+pooled scores (R's ``bw.nrd0`` by default, the rule of thumb
 ``0.9 min(sd, IQR / 1.34) N^(-1/5)``); the curve's point i is the share of the
 controls' density mass below grid point i (specificity) and of the cases' at or above
 it (sensitivity).  The densities are R's ``density()``: the data are linearly binned

@@ -4,13 +4,13 @@ from typing import Optional
 
 import numpy as np
 
-from .._results import Summary, _fmt, unit_interval
+from .._results import Summary, _fmt, _Result, unit_interval
 
 __all__ = ["SAUCResult", "SROCCurve"]
 
 
-@dataclass(frozen=True)
-class SAUCResult:
+@dataclass(frozen=True, eq=False)
+class SAUCResult(_Result):
     r"""Scored AUC with its decomposition and U-statistic variance.
 
     Notation of Wu, Flach & Ferri (2007): :math:`y_1..y_m` the positive and
@@ -96,8 +96,8 @@ class SAUCResult:
         return self.summary()._repr_html_()
 
 
-@dataclass(frozen=True)
-class SROCCurve:
+@dataclass(frozen=True, eq=False)
+class SROCCurve(_Result):
     r"""The sROC curve :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)`,
     :math:`\tau \in [0, 1]`.
 
@@ -158,3 +158,10 @@ class SROCCurve:
 
     def _repr_html_(self):
         return self.summary()._repr_html_()
+
+    def plot(self, ax=None, **kwargs):
+        """Draw the curve with :func:`rocstats.plot.plot_sroc` (the exact step function,
+        whose area is the sAUC); returns the Axes.  Needs matplotlib."""
+        from ..plot import plot_sroc
+
+        return plot_sroc(self, ax=ax, **kwargs)

@@ -287,23 +287,26 @@ class _BaseCART(BaseEstimator):
             self._importance = variable_importance(self.tree_, list(self._info.names))
         return self._importance
 
-    def print_cp(self):
-        """The complexity table as rpart's ``printcp`` prints it."""
+    def print_cp(self, *, digits=None):
+        """Print the complexity table as rpart's ``printcp`` prints it, and return it
+        (a :class:`rocstats._results.Summary` whose ``str()`` is that text)."""
         self._check_fitted()
-        try:
-            from ._export import print_cp
-        except ImportError:
-            raise NotImplementedError("print_cp needs rocstats.tree._export") from None
-        return print_cp(self)
+        from .._results import Summary
+        from ._export import print_cp
 
-    def summary(self):
-        """printcp text followed by the variable importance."""
+        out = Summary("Complexity table", text=print_cp(self, digits=digits))
+        print(out)
+        return out
+
+    def summary(self, *, digits=None):
+        """rpart's ``summary.rpart``: the complexity table, the variable importance and one
+        block per node, as a :class:`rocstats._results.Summary` (the same kind of object
+        every result's ``summary()`` returns; ``str()`` gives the rpart-style text)."""
         self._check_fitted()
-        try:
-            from ._export import summary
-        except ImportError:
-            raise NotImplementedError("summary needs rocstats.tree._export") from None
-        return summary(self)
+        from .._results import Summary
+        from ._export import summary
+
+        return Summary("CART summary", text=summary(self, digits=digits))
 
     def _node_frame(self):
         t = self.tree_

@@ -1,4 +1,4 @@
-"""matplotlib figures.  Needs matplotlib (the ``reports`` extra); imported lazily.
+"""Tree drawing.
 
 :func:`plot_tree` draws any rocstats tree (CART, AUC, ROC trees; a fitted estimator or a
 bare :class:`rocstats.tree._tree.Tree`): each internal node shows its split condition
@@ -11,7 +11,7 @@ __all__ = ["plot_tree"]
 
 
 def _condition(split, names, precision):
-    from .tree._tree import CATEGORICAL, GE, LE, LT
+    from ..tree._tree import CATEGORICAL, GE, LE, LT
 
     name = names[split.feature] if names is not None else "x[%d]" % split.feature
     if split.kind == CATEGORICAL:
@@ -76,7 +76,7 @@ def plot_tree(model, *, feature_names=None, class_names=None, ax=None, max_depth
     >>> ax = plot_tree(t, feature_names=["a"])
     >>> boxes = [txt.get_text() for txt in ax.texts if "\n" in txt.get_text()]
     >>> len(boxes) == t.tree_.node_count, boxes[0]
-    (True, 'a < 0.5\nn=8  [4/4]')
+    (True, 'a < 0.4\nn=8  [4/4]')
     """
     import matplotlib.pyplot as plt
 

@@ -1,0 +1,71 @@
+"""Print the mutation score of the metrics core after ``mutmut run`` (``make mutation``).
+
+Reads ``mutmut results --all true`` (one ``name: status`` line per mutant) and the
+equivalent mutants listed in tests/mutation/EQUIVALENT.md (every ``rocstats....__mutmut_N``
+name written there in backticks), and prints
+
+    killed / total, the equivalent count, the score over the non-equivalent mutants,
+
+then every non-equivalent mutant that is not killed (``mutmut show NAME`` gives its
+diff).  A timeout or a crash of the mutated code counts as killed (as mutmut counts it).
+Exit status 1 when a listed equivalent mutant no longer exists or was killed (the list
+is stale), 0 otherwise: the score is reported, not enforced.
+"""
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT = ROOT / "tests" / "mutation" / "EQUIVALENT.md"
+KILLED = {"killed", "timeout", "segfault"}
+
+
+def results(mutmut):
+    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    status = {}
+    for line in out.splitlines():
+        m = re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line)
+        if m:
+            status[m.group(1)] = m.group(2).strip()
+    return status
+
+
+def equivalent_names():
+    text = EQUIVALENT.read_text() if EQUIVALENT.exists() else ""
+    return set(re.findall(r"`(rocstats\.[\w.]+__mutmut_\d+)`", text))
+
+
+def main(argv):
+    mutmut = argv[1] if len(argv) > 1 else "mutmut"
+    status = results(mutmut)
+    if not status:
+        print("mutation: no results; run `make mutation` (mutmut run) first")
+        return 1
+    equiv = equivalent_names()
+    counts = Counter(status.values())
+    total = len(status)
+    killed = sum(counts[s] for s in KILLED)
+    stale = sorted(n for n in equiv if n not in status or status[n] in KILLED)
+    live_equiv = [n for n in equiv if n in status and status[n] not in KILLED]
+    open_ = sorted(n for n, s in status.items() if s not in KILLED and n not in equiv)
+    denom = total - len(live_equiv)
+    print("mutation: %s" % ", ".join("%s %d" % kv for kv in sorted(counts.items())))
+    print("mutation: killed %d / %d = %.1f %%; equivalent %d; score without the "
+          "equivalent mutants %d / %d = %.1f %%"
+          % (killed, total, 100.0 * killed / total, len(live_equiv), killed, denom,
+             100.0 * killed / denom if denom else 100.0))
+    if open_:
+        print("mutation: %d non-equivalent mutants not killed (mutmut show NAME):" % len(open_))
+        for n in open_:
+            print("    %s: %s" % (n, status[n]))
+    if stale:
+        print("mutation: EQUIVALENT.md lists mutants that are gone or killed: %s" % stale)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
