@@ -150,6 +150,8 @@ to_json <- function(x, indent = 0) {
   }
   vals <- vapply(seq_along(x), function(i) json_scalar(x[[i]]), "")
   if (length(vals) == 1 && is.null(attr(x, "array"))) return(vals)
+  if (is.character(x))                     # strings (the R calls): one per line
+    return(paste0("[\n", paste(paste0(pad1, vals), collapse = ",\n"), "\n", pad, "]"))
   lines <- split(vals, ceiling(seq_along(vals) / 6))
   paste0("[", paste(vapply(lines, paste, "", collapse = ", "), collapse = paste0(",\n", pad1)),
          "]")

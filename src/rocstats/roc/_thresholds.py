@@ -15,7 +15,8 @@ _METHODS = ("youden", "closest_topleft")
 
 def best_threshold(y_true, y_score, *, method="youden", pos_label=None, direction="<"):
     r"""Optimal threshold by Youden's J or by the point closest to (0, 1), as pROC's
-    ``coords(roc, x = "best")``.
+    ``coords(roc, x = "best")``: a thin wrapper of the optimal-point search of
+    :func:`rocstats.coords` (``x="best"``, default ``best_weights``), so the two agree.
 
     ``"youden"`` maximises :math:`J = \mathrm{Se} + \mathrm{Sp} - 1` (Youden 1950);
     ``"closest_topleft"`` minimises :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`,
