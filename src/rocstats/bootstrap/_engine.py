@@ -19,7 +19,6 @@ gives the same value).
 """
 import os
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -176,6 +175,8 @@ def parallel(fn, n_boot, jobs):
     if len(ranges) == 1:
         parts = [fn(*ranges[0])]
     else:
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=len(ranges)) as pool:
             parts = list(pool.map(lambda ab: fn(*ab), ranges))
     if isinstance(parts[0], tuple):
