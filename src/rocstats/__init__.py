@@ -4,6 +4,9 @@ Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
                     delong_joint_test, multiclass_auc, best_threshold
+    power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
+                    or AUC), power_roc_test_paired (two paired curves from pilot data)
+                    (Obuchowski & McClish 1997; Obuchowski, Lieber & Wians 2004)
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
@@ -25,17 +28,19 @@ from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCu
 from ._validation import UndefinedAUCWarning
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (auc, best_threshold, delong, delong_joint_test, delong_test,
-                  delong_test_unpaired, multiclass_auc, roc_curve)
+from .roc import (PairedPowerResult, PowerResult, auc, best_threshold, delong,
+                  delong_joint_test, delong_test, delong_test_unpaired, multiclass_auc,
+                  power_roc_test, power_roc_test_paired, roc_curve)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
-    "multiclass_auc", "best_threshold", "backend", "backend_info",
+    "multiclass_auc", "best_threshold", "power_roc_test", "power_roc_test_paired",
+    "backend", "backend_info",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
-    "ConfidenceInterval", "UndefinedAUCWarning",
+    "ConfidenceInterval", "UndefinedAUCWarning", "PowerResult", "PairedPowerResult",
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",
