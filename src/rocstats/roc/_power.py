@@ -154,15 +154,20 @@ def binormal_covariance(a1, b1, a2, b2, r_controls, r_cases, kappa):
               + f_1 g_2 \frac{r_a^2 A_1 B_2}{2} + f_2 g_1 \frac{r_a^2 A_2 B_1}{2}
 
     ``r_cases`` (:math:`r_a`) and ``r_controls`` (:math:`r_n`) are the correlations of
-    the two tests' results among cases and among controls.  With identical tests
-    (same A, B; both correlations 1) it equals :func:`binormal_variance`.
+    the two tests' results among cases and among controls.
+
+    The last two terms carry :math:`\mathrm{Cov}(\hat A, \hat B) = A B / (2 n)` of the
+    delta method; eq. 4 as pROC implements it (:func:`binormal_variance`) has no such
+    term, so for two identical tests (same A, B, both correlations 1) this covariance is
+    the variance *plus* :math:`f g A B` (negative): at A = B = kappa = 1, 0.10860
+    against eq. 4's 0.13273.  rocstats keeps both formulas as pROC has them (parity).
 
     Examples
     --------
-    >>> v = binormal_variance(1.2, 0.8, 2.0)
-    >>> c = binormal_covariance(1.2, 0.8, 1.2, 0.8, 1.0, 1.0, 2.0)
-    >>> abs(c - v) < 1e-15
-    True
+    >>> v = binormal_variance(1.0, 1.0, 1.0)
+    >>> c = binormal_covariance(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    >>> round(v, 5), round(c, 5), round(c - v - _f_full(1, 1) * _g_full(1, 1), 15)
+    (0.13273, 0.1086, 0.0)
     """
     f1, f2 = _f_full(a1, b1), _f_full(a2, b2)
     g1, g2 = _g_full(a1, b1), _g_full(a2, b2)
