@@ -17,7 +17,10 @@ pROC (``rocstats.r._proc``, re-exported here)
     :func:`proc_paired` / :func:`proc_roc_test` (DeLong covariance and paired
     ``roc.test``; every alternative at once / one), :func:`proc_unpaired` /
     :func:`proc_roc_test_unpaired` (unpaired ``roc.test``).  The R code they run is
-    ``proc_helpers.R`` next to this file.
+    ``proc_helpers.R`` next to this file.  Power and sample size
+    (``rocstats.r._proc_power``, re-exported here): :func:`proc_power_numeric`,
+    :func:`proc_power_roc`, :func:`proc_power_paired`, :func:`proc_power_list` run
+    ``power.roc.test`` in its four forms.
 
 rpart (``rocstats.r.rpart``)
     :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
@@ -42,6 +45,9 @@ global ``numpy2ri.activate()`` is never used.
 """
 from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_paired, proc_roc_test,
                     proc_roc_test_unpaired, proc_unpaired, r_available, r_versions)
+from ._proc_power import (proc_power_list, proc_power_numeric, proc_power_paired,
+                          proc_power_roc)
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
-           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "ALTERNATIVES"]
+           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "ALTERNATIVES",
+           "proc_power_numeric", "proc_power_roc", "proc_power_paired", "proc_power_list"]

@@ -55,7 +55,7 @@ from .._results import Summary, _Result, _fmt
 from .._validation import as_float_array, check_binary
 
 __all__ = ["power_roc_test", "power_roc_test_paired", "PowerResult", "PairedPowerResult",
-           "PROC_UNIROOT_TOL"]
+           "binormal_power", "binormal_variance", "binormal_covariance", "PROC_UNIROOT_TOL"]
 
 #: The tolerance of R's ``uniroot`` by default, ``.Machine$double.eps^0.25``, with which
 #: pROC solves for the AUC.  Pass ``tol=PROC_UNIROOT_TOL`` to reproduce pROC's AUC.
@@ -851,11 +851,24 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
                          "under the alternative and %r under H0; a power calculation needs "
                          "both > 0" % (va, v0))
 
+    ncases, ncontrols, sig_level, power = _solve_two_curves(
+        target, v0, va, delta, ncases, ncontrols, kappa, sig_level, power, alternative,
+        "y_score_a/y_score_b: the pilot AUCs are equal (delta = 0)")
+    solved = target
+    return PairedPowerResult(auc_a, auc_b, delta, ncases, ncontrols, kappa, sig_level, power,
+                             alternative, solved, method, null_variance, var_a, var_b, cov_ab,
+                             v0, va, fit_a, fit_b, r_cases, r_controls, (m, n),
+                             labels.pos_label, direction)
+
+
+def _solve_two_curves(target, v0, va, delta, ncases, ncontrols, kappa, sig_level, power,
+                      alternative, zero_delta):
+    """Eq. 2 of Obuchowski & McClish (1997) solved for ``target`` ("power", "sig_level" or
+    "ncases"); returns ``(ncases, ncontrols, sig_level, power)``."""
     tail = 2.0 if alternative == "two-sided" else 1.0
     if target == "power":
         za = _zq(sig_level / tail)
         power = float(special.ndtr(_z_beta(ncases, za, v0, va, delta)))
-        solved = "power"
     elif target == "sig_level":
         zb = float(special.ndtri(power))
         sig_level = _sf(_z_alpha(ncases, zb, v0, va, delta)) * tail
@@ -863,19 +876,79 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
             raise ValueError("sig_level: reaching power=%r with ncases=%r would need a "
                              "significance level of %r, not below the power"
                              % (power, ncases, sig_level))
-        solved = "sig_level"
     else:
         if delta == 0.0:
-            raise ValueError("y_score_a/y_score_b: the pilot AUCs are equal (delta = 0); "
-                             "no sample size detects no difference")
+            raise ValueError(zero_delta + "; no sample size detects no difference")
         za, zb = _zq(sig_level / tail), float(special.ndtri(power))
         if za * math.sqrt(v0) + zb * math.sqrt(va) <= 0:
             raise ValueError("power=%r: the formula's power exceeds it at any sample size; "
                              "no sample size solves it" % power)
         ncases = _n_cases(za, zb, v0, va, delta)
         ncontrols = kappa * ncases
-        solved = "ncases"
-    return PairedPowerResult(auc_a, auc_b, delta, ncases, ncontrols, kappa, sig_level, power,
-                             alternative, solved, method, null_variance, var_a, var_b, cov_ab,
-                             v0, va, fit_a, fit_b, r_cases, r_controls, (m, n),
-                             labels.pos_label, direction)
+    return ncases, ncontrols, sig_level, power
+
+
+def binormal_power(a1, b1, a2, b2, r_controls, r_cases, delta, *, ncases=None,
+                   ncontrols=None, kappa=None, sig_level=0.05, power=None,
+                   alternative="two-sided", null_variance="alternative"):
+    """Two paired curves from binormal parameters (pROC's ``power.roc.test(parslist)``,
+    full AUC): eqs. 4-5 at ``kappa`` for the variances, eq. 2 for the design.
+
+    ``(A, B)`` of each curve, the correlations among controls (``rn``) and cases
+    (``ra``) and ``delta`` (the AUC difference to detect, as pROC's ``parslist$delta``).
+    Solve modes and ``null_variance`` as :func:`power_roc_test_paired`; ``kappa``
+    defaults to 1 (pROC).  Returns a dict: ``ncases``, ``ncontrols``, ``kappa``,
+    ``sig_level``, ``power``, ``var_a``, ``var_b``, ``cov_ab``, ``v0``, ``va``, ``solved``.
+
+    Examples
+    --------
+    pROC issue #122: ``A1 = 1, A2 = 2`` against ``A1 = 2, A2 = 1`` (B = 1, rn = ra = 0.5):
+    pROC's V0 gives 57.03 and 23.14 cases; V0 = VA gives 40.91 both ways.
+
+    >>> from scipy.special import ndtr
+    >>> d = float(ndtr(1 / 2 ** 0.5) - ndtr(2 / 2 ** 0.5))
+    >>> [round(binormal_power(a1, 1, a2, 1, 0.5, 0.5, d, power=0.8,
+    ...                       null_variance=nv)["ncases"], 2)
+    ...  for nv in ("first", "alternative") for a1, a2 in ((1, 2), (2, 1))]
+    [57.03, 23.14, 40.91, 40.91]
+    """
+    _check_alternative(alternative)
+    if null_variance not in _NULL_VARIANCES:
+        raise ValueError("null_variance must be 'alternative' or 'first', got %r"
+                         % (null_variance,))
+    sig_level = _check_probability(sig_level, "sig_level")
+    power = _check_probability(power, "power")
+    n_given = not (ncases is None and ncontrols is None)
+    if sig_level is not None and power is not None:
+        if n_given:
+            raise _missing_error([])
+        target = "ncases"
+    elif sig_level is None and power is None:
+        raise _missing_error(["sig_level", "power"])
+    else:
+        target = "power" if power is None else "sig_level"
+        if not n_given:
+            raise _missing_error(["sample size (ncases / ncontrols)", target])
+    if sig_level is not None and power is not None and power <= sig_level:
+        raise ValueError("power=%r <= sig_level=%r: a test's power at an alternative "
+                         "cannot be a target below its size" % (power, sig_level))
+    if target == "ncases":
+        kappa = 1.0 if kappa is None else _check_positive(kappa, "kappa")
+    else:
+        if kappa is None and (ncases is None or ncontrols is None):
+            kappa = 1.0
+        ncases, ncontrols, kappa = _resolve_n(ncases, ncontrols, kappa)
+    var_a = binormal_variance(a1, b1, kappa)
+    var_b = binormal_variance(a2, b2, kappa)
+    cov_ab = binormal_covariance(a1, b1, a2, b2, r_controls, r_cases, kappa)
+    va = var_a + var_b - 2 * cov_ab
+    v0 = va if null_variance == "alternative" else 2 * var_a - 2 * cov_ab
+    if not (va > 0 and v0 > 0):
+        raise ValueError("the variance of the AUC difference is %r under the alternative "
+                         "and %r under H0; both must be > 0" % (va, v0))
+    ncases, ncontrols, sig_level, power = _solve_two_curves(
+        target, v0, va, float(delta), ncases, ncontrols, kappa, sig_level, power,
+        alternative, "delta = 0")
+    return {"ncases": ncases, "ncontrols": ncontrols, "kappa": kappa,
+            "sig_level": sig_level, "power": power, "var_a": var_a, "var_b": var_b,
+            "cov_ab": cov_ab, "v0": v0, "va": va, "solved": target}
