@@ -32,6 +32,10 @@ STATISTICS = {
     "sauc": lambda y, s, **k: (lambda r: (r.auc, r.pos_label))(rocstats.sauc(y, s, **k)),
     "best_threshold": lambda y, s, **k: (
         lambda r: (r.sensitivity + r.specificity, r.pos_label))(rocstats.best_threshold(y, s, **k)),
+    "power_roc_test": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
+        rocstats.power_roc_test(y_true=y, y_score=s, **k)),
+    "power_roc_test_paired": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
+        rocstats.power_roc_test_paired(y, s, s[::-1].copy(), method="delong", **k)),
 }
 
 

@@ -103,10 +103,6 @@ def pilot(name, doc=None):
 
 
 # --------------------------------------------------------------------------- rocstats
-def _opt(x):
-    return None if x is None else x
-
-
 def rocstats_numeric(args, *, tol=PROC_UNIROOT_TOL):
     r = rocstats.power_roc_test(auc=args["auc"], ncases=args["ncases"],
                                 ncontrols=args["ncontrols"], kappa=args["kappa"],

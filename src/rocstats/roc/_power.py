@@ -130,7 +130,13 @@ def binormal_variance(a, b, kappa):
     .. math:: n\,V(\hat\theta) = f^2\,\Big(1 + \frac{B^2}{\kappa} + \frac{A^2}{2}\Big)
               + g^2\,\frac{B^2 (1 + \kappa)}{2\kappa}
 
-    with ``f``, ``g`` of Table 1 (full AUC) and ``kappa`` = controls / cases.
+    with ``f``, ``g`` of Table 1 (full AUC), ``kappa`` = controls / cases and the
+    binormal parameters ``A = (mu_cases - mu_controls) / sd_cases``,
+    ``B = sd_controls / sd_cases``.  This is the delta-method variance of
+    :math:`\Phi(\hat A / \sqrt{1 + \hat B^2})` *without* the term
+    :math:`2 f g\,\mathrm{Cov}(\hat A, \hat B) = f g A B` (which eq. 5 has, see
+    :func:`binormal_covariance`), as pROC implements it; it therefore overstates the
+    variance when A B > 0 (by 22 % at A = B = kappa = 1).  Kept for parity with pROC.
 
     Examples
     --------
@@ -693,10 +699,18 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         line of ``qnorm(Sp)`` on ``qnorm(Se)`` over the empirical ROC points); the
         correlations :math:`r_a, r_n` are Pearson's among cases and among controls;
         :math:`V_a, V_b` are eq. 4 and :math:`C_{ab}` eq. 5 (Table 1 for f, g), at
-        :math:`\kappa`.
+        :math:`\kappa`.  Two things are kept as pROC has them, for parity: the fit's
+        intercept and slope are, for binormal data, :math:`a/b` and :math:`-1/b` of the
+        conventional :math:`(a, b)` (cases and controls exchanged; the same as
+        :math:`(a, b)` up to the sign of B when b = 1), and eq. 4 lacks the
+        :math:`\mathrm{Cov}(\hat A, \hat B)` term (:func:`binormal_variance`).  In the
+        Monte Carlo designs of ``rocstats_validation.power_mc`` the binormal
+        :math:`V_A` exceeds the variance of the empirical AUC difference by 20-70 %:
+        the resulting sample sizes are conservative.
     ``method="delong"`` (pROC's default)
         DeLong's per-case components: :math:`V = S_{10} + S_{01}/\kappa` (and the same
-        for the covariance), :math:`S` the sample covariances of the placement values.
+        for the covariance), :math:`S` the sample covariances of the placement values:
+        the variance DeLong's test itself estimates, free of the binormal model.
 
     ``null_variance`` (pROC issue #122)
         ``"alternative"`` (default): :math:`V_0 = V_A`.  The DeLong test compares
