@@ -38,6 +38,10 @@ STATISTICS = {
                                                  random_state=3, **k).median, None),
     "ci_se": lambda y, s, **k: (rocstats.ci_se(y, s, [0.4], n_boot=40, random_state=3,
                                                **k)["median"].iloc[0], None),
+    "power_roc_test": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
+        rocstats.power_roc_test(y_true=y, y_score=s, **k)),
+    "power_roc_test_paired": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
+        rocstats.power_roc_test_paired(y, s, s[::-1].copy(), method="delong", **k)),
 }
 
 

@@ -5,6 +5,9 @@ Public API (options are keyword-only)::
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
                     delong_joint_test, multiclass_auc, best_threshold, smooth_roc
                     (auc / delong / the tests take partial=, focus=, correct=)
+    power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
+                    or AUC), power_roc_test_paired (two paired curves from pilot data)
+                    (Obuchowski & McClish 1997; Obuchowski, Lieber & Wians 2004)
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
@@ -31,8 +34,9 @@ from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords,
                         ci_thresholds)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (SmoothROCCurve, auc, best_threshold, coords, delong, delong_joint_test,
-                  delong_test, delong_test_unpaired, multiclass_auc, roc_curve, smooth_roc)
+from .roc import (PairedPowerResult, PowerResult, SmoothROCCurve, auc, best_threshold, coords,
+                  delong, delong_joint_test, delong_test, delong_test_unpaired, multiclass_auc,
+                  power_roc_test, power_roc_test_paired, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
@@ -45,6 +49,7 @@ __all__ = [
     "ConfidenceInterval", "UndefinedAUCWarning",
     "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",
     "CoordsCI",
+    "power_roc_test", "power_roc_test_paired", "PowerResult", "PairedPowerResult",
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",

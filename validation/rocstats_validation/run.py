@@ -40,6 +40,12 @@ from .paths import OUTPUT_DIR, REPO_ROOT
 SUITES = {
     "proc_parity": ("rocstats_validation.proc_parity:run",
                     "AUC, DeLong variance / covariance / CI and DeLong tests vs pROC 1.18"),
+    "proc_power": ("rocstats_validation.proc_power:run",
+                   "power.roc.test (power, sample size, sig. level, AUC; one curve, pilot "
+                   "data, two paired curves, binormal parameters) vs pROC 1.18"),
+    "power_mc": ("rocstats_validation.power_mc:run",
+                 "power and sample size: Monte Carlo power of DeLong's paired test at "
+                 "rocstats' and pROC's sample sizes (pROC issue #122), one-curve formula"),
     "sauc_mc": ("rocstats_validation.sauc_mc:run",
                 "scored AUC: variance vs Monte Carlo variance, size of sauc_test under H0"),
     "rossa_mc": ("rocstats_validation.rossa_mc:run",

@@ -22,6 +22,9 @@ pROC (``rocstats.r._proc``, re-exported here)
     every kind of ``x``) and :func:`proc_ci_bootstrap` (``ci.auc``, ``ci.se``, ``ci.sp``,
     ``ci.thresholds``, ``ci.coords`` by bootstrap).  The R code they run is
     ``proc_helpers.R`` next to this file.
+    Power and sample size (``rocstats.r._proc_power``, re-exported here):
+    :func:`proc_power_numeric`, :func:`proc_power_roc`, :func:`proc_power_paired`,
+    :func:`proc_power_list` run ``power.roc.test`` in its four forms.
 
 rpart (``rocstats.r.rpart``)
     :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
@@ -47,8 +50,11 @@ global ``numpy2ri.activate()`` is never used.
 from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_ci_bootstrap, proc_coords,
                     proc_paired, proc_partial, proc_roc_test, proc_roc_test_unpaired,
                     proc_smooth, proc_unpaired, r_available, r_versions)
+from ._proc_power import (proc_power_list, proc_power_numeric, proc_power_paired,
+                          proc_power_roc)
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
            "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
            "proc_coords", "proc_ci_bootstrap",
-           "PROC_MIN_VERSION", "ALTERNATIVES"]
+           "PROC_MIN_VERSION", "ALTERNATIVES",
+           "proc_power_numeric", "proc_power_roc", "proc_power_paired", "proc_power_list"]
