@@ -3,7 +3,8 @@
 Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, multiclass_auc, best_threshold
+                    delong_joint_test, delong_pairwise, best_threshold
+    multiclass      multiclass_auc (Hand & Till M with its variance), multiclass_auc_test
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
@@ -25,8 +26,9 @@ from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCu
 from ._validation import UndefinedAUCWarning
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (auc, best_threshold, delong, delong_joint_test, delong_test,
-                  delong_test_unpaired, multiclass_auc, roc_curve)
+from .roc import (JointTestResult, auc, best_threshold, delong, delong_joint_test,
+                  delong_pairwise, delong_test, delong_test_unpaired, multiclass_auc,
+                  multiclass_auc_test, roc_curve)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
@@ -34,6 +36,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
     "multiclass_auc", "best_threshold", "backend", "backend_info",
+    "delong_pairwise", "multiclass_auc_test", "JointTestResult",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
