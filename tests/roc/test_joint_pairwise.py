@@ -172,3 +172,31 @@ def test_identical_scores_and_one_class():
         t = rocstats.delong_joint_test([1, 1, 1], [[1, 2, 3], [2, 3, 4], [3, 4, 5]])
     assert t.contrast_names == ("score 0 - score 1", "score 1 - score 2")
     assert "score 0 - score 1" in str(t)
+
+
+def test_pairwise_on_asah_against_procs_roc_test():
+    """pROC 1.18's stored roc.test(method = "delong", paired = TRUE) for the three aSAH
+    markers, and Holm / BH over pROC's own p-values."""
+    proc = pytest.importorskip("rocstats_validation.proc_parity")
+    case = proc.load_results().PAIRED_CASES["asah"]
+    y, scores = proc.case_arrays(case)
+    df = pd.DataFrame({k: scores[k] for k in ("s100b", "ndka", "wfns")})
+    tab = rocstats.delong_pairwise(y, df, pos_label=case["case"])
+    ref = {(p["a"], p["b"]): p for p in case["paired"]}
+    assert tab["comparison"].tolist() == ["s100b - ndka", "s100b - wfns", "ndka - wfns"]
+    p_ref = []
+    for row in tab.itertuples():
+        a, b = row.comparison.split(" - ")
+        r = ref[(a, b)]
+        t = r["tests"]["two-sided"]
+        assert row.estimate == pytest.approx(r["auc_a"] - r["auc_b"], rel=1e-10)
+        assert row.z == pytest.approx(t["statistic"], rel=1e-10)
+        assert row.p == pytest.approx(t["p_value"], rel=1e-10)
+        assert row.ci_lower == pytest.approx(t["conf_lower"], rel=1e-10)
+        assert row.ci_upper == pytest.approx(t["conf_upper"], rel=1e-10)
+        p_ref.append(t["p_value"])
+    np.testing.assert_allclose(tab["p_holm"], holm_def(p_ref), rtol=1e-10)
+    np.testing.assert_allclose(tab["p_bh"], bh_def(p_ref), rtol=1e-10)
+    joint = rocstats.delong_joint_test(y, df, pos_label=case["case"])
+    assert joint.contrast_names == ("s100b - ndka", "ndka - wfns")
+    assert "s100b - ndka" in str(joint)

@@ -126,8 +126,9 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
     -------
     MulticlassAUCResult
         ``auc`` (M), ``variance``, ``se``, ``conf_int(level, method)``, ``pairwise``
-        (C x C matrix of A(i|j), NaN diagonal), ``pairwise_se`` (C x C),
-        ``pairwise_covariance`` (C x C x C x C or None), ``labels``, ``class_counts``.
+        (C x C matrix of A(i|j), NaN diagonal), ``pairwise_variance`` and
+        ``pairwise_se`` (C x C), ``pairwise_covariance`` (``[i, j, k, l]`` =
+        Cov(A(i|j), A(k|l)), or None), ``labels``, ``class_counts``.
         With a class of one row the variances are NaN (:class:`UndefinedAUCWarning`).
 
     Examples
