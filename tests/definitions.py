@@ -491,3 +491,84 @@ def pauc_plugin_influence_def(pos, neg, lo, hi):
     ctrl = (surv * inside - theta + roc[0] * ((right_end <= t1) - t1)
             - roc[1] * ((right_end <= t2) - t2))
     return ramp, theta + ctrl
+# --------------------------------------------------------------------------- multiclass
+def multiclass_placements_def(y, P, classes):
+    """Hand & Till's pairwise AUCs and every row's placement in each of them, by loops.
+
+    For each ordered pair p = (i, j) of class positions, i != j, A(i|j) is the mean of
+    psi(P[r, i], P[s, i]) over rows r of class ``classes[i]`` and s of ``classes[j]``;
+    a row of class i is placed by the share of class-j rows it beats in column i, a row
+    of class j by the share of class-i rows that beat it in column i (ties 1/2), and
+    every other row by 0 (it does not enter A(i|j)).  Returns ``(pairs, A, phi)``:
+    the list of pairs, their AUCs (K,) and the placements (n, K).
+    """
+    y = list(y)
+    P = np.asarray(P, float)
+    C = len(classes)
+    pairs = [(i, j) for i in range(C) for j in range(C) if i != j]
+    A = np.empty(len(pairs))
+    phi = np.zeros((len(y), len(pairs)))
+    for p, (i, j) in enumerate(pairs):
+        rows_i = [r for r in range(len(y)) if y[r] == classes[i]]
+        rows_j = [s for s in range(len(y)) if y[s] == classes[j]]
+        total = 0.0
+        for r in rows_i:
+            wins = sum(float(psi(P[r, i], P[s, i])) for s in rows_j)
+            phi[r, p] = wins / len(rows_j)
+            total += wins
+        for s in rows_j:
+            phi[s, p] = sum(float(psi(P[r, i], P[s, i])) for r in rows_i) / len(rows_i)
+        A[p] = total / (len(rows_i) * len(rows_j))
+    return pairs, A, phi
+
+
+def multiclass_cov_def(y, P, classes):
+    """The k-sample (DeLong-type) covariance of the pairwise AUCs and the variance of M.
+
+    ``cov[p, q] = sum_c S_c[p, q] / n_c``, ``S_c`` the sample covariance (denominator
+    n_c - 1) over the rows of class c of their placements in pairs p and q; M is the
+    mean of the K = C (C - 1) pairwise AUCs, so ``var(M) = 1' cov 1 / K**2``.  Returns
+    ``(M, pairs, A, cov, var_M)``.
+    """
+    y = np.asarray(y)
+    pairs, A, phi = multiclass_placements_def(y, P, classes)
+    K = len(pairs)
+    cov = np.zeros((K, K))
+    for c in classes:
+        rows = phi[y == c]
+        n_c = rows.shape[0]
+        dev = rows - rows.mean(axis=0)
+        cov += dev.T @ dev / ((n_c - 1) * n_c)
+    return float(A.mean()), pairs, A, cov, float(cov.sum() / K ** 2)
+
+
+def multiclass_variance_fraction(y, P, classes):
+    """var(M) of :func:`multiclass_cov_def` in exact rational arithmetic (small data):
+    each row's placements summed over the pairs it enters, then per class the sample
+    variance (n_c - 1) of these sums over n_c, summed and divided by K**2."""
+    y = list(y)
+    P = [[Fraction(v) for v in row] for row in P]
+    C = len(classes)
+    K = C * (C - 1)
+    z = [Fraction(0)] * len(y)
+
+    def k(a, b):
+        return Fraction(1) if a > b else Fraction(1, 2) if a == b else Fraction(0)
+
+    for i in range(C):
+        for j in range(C):
+            if i == j:
+                continue
+            rows_i = [r for r in range(len(y)) if y[r] == classes[i]]
+            rows_j = [s for s in range(len(y)) if y[s] == classes[j]]
+            for r in rows_i:
+                z[r] += sum(k(P[r][i], P[s][i]) for s in rows_j) / len(rows_j)
+            for s in rows_j:
+                z[s] += sum(k(P[r][i], P[s][i]) for r in rows_i) / len(rows_i)
+    total = Fraction(0)
+    for c in classes:
+        zc = [z[r] for r in range(len(y)) if y[r] == c]
+        n_c = len(zc)
+        mean = sum(zc) / n_c
+        total += sum((v - mean) ** 2 for v in zc) / ((n_c - 1) * n_c)
+    return total / K ** 2

@@ -3,8 +3,9 @@
 Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, multiclass_auc, best_threshold, smooth_roc
+                    delong_joint_test, delong_pairwise, best_threshold, smooth_roc
                     (auc / delong / the tests take partial=, focus=, correct=)
+    multiclass      multiclass_auc (Hand & Till M with its variance), multiclass_auc_test
     power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
                     or AUC), power_roc_test_paired (two paired curves from pilot data)
                     (Obuchowski & McClish 1997; Obuchowski, Lieber & Wians 2004)
@@ -34,8 +35,9 @@ from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords,
                         ci_thresholds)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (PairedPowerResult, PowerResult, SmoothROCCurve, auc, best_threshold, coords,
-                  delong, delong_joint_test, delong_test, delong_test_unpaired, multiclass_auc,
+from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurve, auc,
+                  best_threshold, coords, delong, delong_joint_test, delong_pairwise,
+                  delong_test, delong_test_unpaired, multiclass_auc, multiclass_auc_test,
                   power_roc_test, power_roc_test_paired, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
@@ -45,6 +47,7 @@ __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
     "multiclass_auc", "best_threshold", "coords", "smooth_roc", "SmoothROCCurve", "backend",
     "backend_info",
+    "delong_pairwise", "multiclass_auc_test", "JointTestResult",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
     "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",

@@ -430,26 +430,71 @@ class ROCCurve(_Result):
 
 @dataclass(frozen=True, eq=False)
 class MulticlassAUCResult(_Result):
-    """Hand & Till (2001) multiclass AUC.
+    """Hand & Till (2001) multiclass AUC with its variance.
 
     ``pairwise[i, j]`` is A(i|j): the AUC of probability column i separating class i
     (positive) from class j, on the rows of those two classes; the diagonal is NaN.
     ``auc`` is the mean of the off-diagonal entries (= M of Hand & Till).
+
+    Attributes
+    ----------
+    variance : float
+        The k-sample DeLong-type variance of M (see :func:`rocstats.multiclass_auc`);
+        NaN when a class has fewer than 2 rows.
+    pairwise_variance : ndarray of shape (C, C) or None
+        The variance of each A(i|j) (DeLong's, on the rows of classes i and j); NaN
+        diagonal.
+    pairwise_covariance : ndarray of shape (C, C, C, C) or None
+        ``[i, j, k, l]`` = Cov(A(i|j), A(k|l)) when asked for (``covariance=True``); NaN
+        where i == j or k == l.
     """
 
     auc: float
     pairwise: np.ndarray
     labels: tuple
     class_counts: tuple = field(default=())
+    variance: Optional[float] = None
+    pairwise_variance: Optional[np.ndarray] = None
+    pairwise_covariance: Optional[np.ndarray] = None
 
-    def summary(self):
-        rows = [("Hand & Till M", self.auc), ("classes", len(self.labels))]
-        for i, a in enumerate(self.labels):
-            for j, b in enumerate(self.labels):
-                if i < j:
-                    rows.append(("A(%s,%s) (mean of both orders)" % (a, b),
-                                 0.5 * (self.pairwise[i, j] + self.pairwise[j, i])))
-        return Summary("Multiclass AUC (Hand & Till)", rows)
+    @property
+    def se(self):
+        """Standard error of M, ``sqrt(variance)``."""
+        return float("nan") if self.variance is None else float(np.sqrt(self.variance))
+
+    @property
+    def pairwise_se(self):
+        """Standard errors of the A(i|j) (C x C, NaN diagonal)."""
+        return None if self.pairwise_variance is None else np.sqrt(self.pairwise_variance)
+
+    def conf_int(self, level=0.95, *, method="wald"):
+        """Confidence interval for M.
+
+        Parameters
+        ----------
+        level : float
+            Confidence level in (0, 1).
+        method : {"wald", "logit"}
+            ``"wald"``: ``M -/+ z se`` clipped to [0, 1] (as :meth:`AUCResult.conf_int`).
+            ``"logit"``: the Wald interval of ``logit(M)`` with the delta-method SE
+            ``se / (M (1 - M))``, back-transformed (inside (0, 1); NaN at M = 0 or 1).
+        """
+        return unit_interval(self.auc, self.se, level, method)
+
+    def summary(self, level=0.95):
+        ci = self.conf_int(level)
+        variance = float("nan") if self.variance is None else self.variance
+        rows = [("Hand & Till M", self.auc), ("variance", variance), ("SE", self.se),
+                ("%g%% CI (Wald)" % (100 * level),
+                 "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))),
+                ("classes", len(self.labels)),
+                ("class counts", ", ".join("%s: %d" % (a, n)
+                                           for a, n in zip(self.labels, self.class_counts)))]
+        pse = self.pairwise_se
+        body = [["A(%s|%s)" % (a, b), self.pairwise[i, j],
+                 float("nan") if pse is None else pse[i, j]]
+                for i, a in enumerate(self.labels) for j, b in enumerate(self.labels) if i != j]
+        return Summary("Multiclass AUC (Hand & Till)", rows, table=(["pair", "AUC", "SE"], body))
 
 
 @dataclass(frozen=True, eq=False)

@@ -48,6 +48,9 @@ SUITES = {
                  "rocstats' and pROC's sample sizes (pROC issue #122), one-curve formula"),
     "sauc_mc": ("rocstats_validation.sauc_mc:run",
                 "scored AUC: variance vs Monte Carlo variance, size of sauc_test under H0"),
+    "multiclass_mc": ("rocstats_validation.multiclass_mc:run",
+                      "Hand & Till M: variance ratio and CI coverage (3 and 5 classes, ties), "
+                      "size of multiclass_auc_test under H0, agreement with the bootstrap"),
     "rossa_mc": ("rocstats_validation.rossa_mc:run",
                  "Rossa's chi-square GoF test of ROC(v) = v: Monte Carlo size and power"),
     "rfsrc_parity": ("rocstats_validation.rfsrc_parity:run",
