@@ -48,6 +48,51 @@ int main(void)
             if (rs_split_sort(all, lab, m + n, sp, m + 1, sn) != -2) failures++;  /* wrong m */
             free(all); free(sp); free(sn); free(lab); free(ip); free(in);
         }
+        {   /* issue 14: the fast sweeps equal the plain ones; split, pack / unpack keys */
+            uint64_t sq[4], sq2[4];
+            if (rs_auc2u_sorted_fast(pos, m, neg, n) != u1) failures++;
+            if (rs_delong_sums_sorted_fast(pos, m, neg, n, sq) != u1) failures++;
+            rs_delong_sums_sorted(pos, m, neg, n, sq2);
+            for (int q = 0; q < 4; q++) if (sq[q] != sq2[q]) failures++;
+            if (rs_auc2u_sorted_fast(pos, m, neg, 0) != 0) failures++;
+            if (rs_auc2u_sorted_fast(pos, 0, neg, n) != 0) failures++;
+            int64_t t = m + n;
+            double *all = malloc(t * sizeof *all), *sp = malloc(m * sizeof *sp);
+            double *sn = malloc(n * sizeof *sn), *srt = malloc(t * sizeof *srt);
+            uint8_t *lab = malloc(t);
+            uint64_t *keys = malloc(t * sizeof *keys);
+            int64_t *ix = malloc(t * sizeof *ix);
+            for (int64_t k = 0; k < t; k++) {
+                lab[k] = (uint8_t)(rnd(2) * 3);   /* 0 or 3: any nonzero is positive */
+                all[k] = rnd(levels);
+            }
+            int64_t mm = 0;
+            for (int64_t k = 0; k < t; k++) mm += lab[k] != 0;
+            /* room for one more in each, as the wrong-m calls below declare */
+            double *ps = malloc((mm + 1) * sizeof *ps), *ns = malloc((t - mm + 1) * sizeof *ns);
+            if (rs_split(all, lab, t, ps, mm, ns) != 0) failures++;
+            for (int64_t k = 0, a = 0, b = 0; k < t; k++)
+                if (lab[k] ? ps[a++] != all[k] : ns[b++] != all[k]) failures++;
+            if (mm > 0 && rs_split(all, lab, t, ps, mm - 1, ns) != -2) failures++;  /* wrong m */
+            if (mm < t && rs_split(all, lab, t, ps, mm + 1, ns) != -2) failures++;
+            int bits = 1;
+            while (((int64_t)1 << bits) < t) bits++;
+            if (rs_pack_keys(all, t, bits - 1, keys) != -1 && t > 1) failures++;
+            if (rs_pack_keys(all, t, bits, keys) != 0) failures++;
+            /* insertion sort of the keys stands in for NumPy's sort */
+            for (int64_t k = 1; k < t; k++) {
+                uint64_t v = keys[k]; int64_t p = k;
+                while (p > 0 && keys[p - 1] > v) { keys[p] = keys[p - 1]; p--; }
+                keys[p] = v;
+            }
+            if (rs_unpack_keys(keys, t, bits, all, srt, ix) != 0) failures++;
+            for (int64_t k = 0; k < t; k++) {
+                if (srt[k] != all[ix[k]]) failures++;
+                if (k && srt[k] < srt[k - 1]) failures++;
+            }
+            free(all); free(sp); free(sn); free(srt); free(lab); free(keys); free(ix);
+            free(ps); free(ns);
+        }
         if (u1 != u2 || u1 != u3 || u1 != u4) failures++;
         for (int64_t i = 0; i < m; i++) if (a10[i] != b10[i]) failures++;
         for (int64_t j = 0; j < n; j++) if (a01[j] != b01[j]) failures++;
