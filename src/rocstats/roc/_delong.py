@@ -6,9 +6,9 @@ import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
-from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
+from .._validation import UndefinedAUCWarning, check_binary_rule, warn_one_class
 from . import _partial
-from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value
+from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
 
 
 def placements_by_case(is_pos, score):
@@ -197,12 +197,26 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     """
     names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label,
-                                 direction=direction, ndim=(1, 2))
-    is_pos = labels.is_pos
+    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label,
+                                    direction=direction, ndim=(1, 2))
+    label = rule.pos_label
+    if score.ndim == 1 and rng is None:
+        # the 1-D AUC + variance: split by the labels, sort, one exact sweep (issue 14)
+        pos, neg = split_sort_rule(rule, score)
+        m, n = pos.size, neg.size
+        if warn_one_class(m, n):
+            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
+        twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
+        del pos, neg
+        a = auc_from_twice_u(twice_u, m, n)
+        if _warn_small(m, n):
+            var = float("nan")
+        else:
+            var = exact_delong_variance(twice_u, q10, q01, m, n)
+        return AUCResult(a, var, m, n, None, direction, label)
+    is_pos = rule.labels().is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
-    label = labels.pos_label
     if rng is not None:
         if warn_one_class(m, n):
             k = None if score.ndim == 1 else score.shape[1]
@@ -212,17 +226,6 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
                              label, names=names, partial=rng, focus=focus, correct=correct)
         return _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label,
                                names)
-    if score.ndim == 1:
-        if warn_one_class(m, n):
-            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
-        pos, neg = _kernels.roc.split_sort(is_pos, score)
-        twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
-        a = auc_from_twice_u(twice_u, m, n)
-        if _warn_small(m, n):
-            var = float("nan")
-        else:
-            var = exact_delong_variance(twice_u, q10, q01, m, n)
-        return AUCResult(a, var, m, n, None, direction, label)
     k = score.shape[1]
     if warn_one_class(m, n):
         nan = np.full(k, np.nan)
