@@ -138,3 +138,64 @@ def test_fast_sweeps_equal_plain_kernels_and_twin(levels):
         assert C.delong_sums_sorted(pos, neg) == (t, q10, q01)
         if m and n:
             assert TWIN.delong_sums_sorted(pos, neg) == (t, q10, q01)
+
+
+@pytest.mark.parametrize("levels", [0, 1, 2, 5, 50])
+def test_placements_by_case_equal_twin_scattered(levels):
+    rng = np.random.default_rng(40 + levels)
+    for n in [2, 3, 10, 101, 2000, 3 * (1 << 15)]:
+        x = rng.integers(0, levels, n).astype(float) if levels else rng.normal(size=n)
+        mask = rng.random(n) < 0.4
+        mask[:2] = [True, False]
+        ps, op, ns, on = TWIN.split_argsort(mask, x)
+        t, s10, s01 = TWIN.placements_sorted(ps, ns)
+        v10, v01 = np.empty_like(s10), np.empty_like(s01)
+        v10[op] = s10
+        v01[on] = s01
+        t2, w10, w01 = C._placements_by_case(ps, op, ns, on)
+        assert t2 == t
+        np.testing.assert_array_equal(w10, v10)     # bit for bit
+        np.testing.assert_array_equal(w01, v01)
+    with pytest.raises(ValueError, match="permutations"):
+        C._placements_by_case(ps, op + 1, ns, on)
+
+
+def test_split_by_label_value_equals_the_masked_split(monkeypatch):
+    rng = np.random.default_rng(77)
+    n = 3 * (1 << 15) + 5
+    x = rng.normal(size=n)
+    codes = rng.integers(0, 2, n)
+    monkeypatch.setattr(C, "_sort_choice", "numpy")
+    for values, pos in ((codes.astype(np.int64), 1), (codes.astype(np.int32) + 3, 4),
+                        (codes.astype(np.int8) - 1, 0), (codes.astype(np.uint8), 1),
+                        (codes.astype(bool), True), (codes * 2.5, 2.5)):
+        got = C._split_sort_eq(values, pos, x)
+        want = TWIN.split_sort(values == pos, x)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+    assert C._split_sort_eq(codes.astype(object), 1, x) is None       # no kernel: mask
+    assert C._split_sort_eq(codes, 0.5, x) is None                    # not an int64 value
+    assert C._split_sort_eq(codes[:100], 1, x[:100]) is None          # small: the twin
+    monkeypatch.setattr(C, "_sort_choice", "radix")
+    assert C._split_sort_eq(codes, 1, x) is None                      # radix: the mask
+
+
+def test_public_auc_delong_same_for_every_label_encoding():
+    import pandas as pd
+    import rocstats
+    rng = np.random.default_rng(78)
+    n = 3 * (1 << 15) + 5
+    codes = rng.integers(0, 2, n)
+    x = np.round(rng.normal(size=n) + codes, 2)
+    pos, neg = TWIN.split_sort(codes == 1, x)
+    m, nn = pos.size, neg.size
+    want_auc = TWIN.auc2u_sorted(pos, neg) / (2 * m * nn)
+    encodings = [dict(y_true=codes), dict(y_true=codes.astype(np.int32) + 1),
+                 dict(y_true=codes.astype(bool)), dict(y_true=codes * 1.5),
+                 dict(y_true=np.where(codes == 1, "case", "ctrl"), pos_label="case"),
+                 dict(y_true=pd.Categorical.from_codes(codes, ["ctrl", "case"]))]
+    results = [rocstats.delong(y_score=x, **e) for e in encodings]
+    for e, r in zip(encodings, results):
+        assert rocstats.auc(y_score=x, **e) == want_auc
+        assert r.auc == want_auc and (r.n_pos, r.n_neg) == (m, nn)
+        assert r.variance == results[0].variance

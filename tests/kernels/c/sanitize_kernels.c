@@ -73,6 +73,20 @@ int main(void)
             if (rs_split(all, lab, t, ps, mm, ns) != 0) failures++;
             for (int64_t k = 0, a = 0, b = 0; k < t; k++)
                 if (lab[k] ? ps[a++] != all[k] : ns[b++] != all[k]) failures++;
+            {   /* the split by label value, for every label type, equals rs_split */
+                double *qs = malloc((mm + 1) * sizeof *qs), *qn = malloc((t - mm + 1) * sizeof *qn);
+                int64_t *l64 = malloc(t * sizeof *l64); int32_t *l32 = malloc(t * sizeof *l32);
+                int8_t *l8 = malloc(t); double *lf = malloc(t * sizeof *lf);
+                for (int64_t k = 0; k < t; k++) { l64[k] = lab[k]; l32[k] = lab[k]; l8[k] = (int8_t)lab[k]; lf[k] = lab[k]; }
+                int st = rs_split_eq_u8(all, lab, 3, t, qs, mm, qn)
+                       | rs_split_eq_i64(all, l64, 3, t, qs, mm, qn) | rs_split_eq_i32(all, l32, 3, t, qs, mm, qn)
+                       | rs_split_eq_i8(all, l8, 3, t, qs, mm, qn) | rs_split_eq_f64(all, lf, 3.0, t, qs, mm, qn);
+                if (st != 0) failures++;
+                for (int64_t k = 0; k < mm; k++) if (qs[k] != ps[k]) failures++;
+                for (int64_t k = 0; k < t - mm; k++) if (qn[k] != ns[k]) failures++;
+                if (rs_split_eq_i64(all, l64, 3, t, qs, mm + 1, qn) != -2) failures++;
+                free(qs); free(qn); free(l64); free(l32); free(l8); free(lf);
+            }
             if (mm > 0 && rs_split(all, lab, t, ps, mm - 1, ns) != -2) failures++;  /* wrong m */
             if (mm < t && rs_split(all, lab, t, ps, mm + 1, ns) != -2) failures++;
             int bits = 1;
@@ -89,6 +103,18 @@ int main(void)
             for (int64_t k = 0; k < t; k++) {
                 if (srt[k] != all[ix[k]]) failures++;
                 if (k && srt[k] < srt[k - 1]) failures++;
+            }
+            {   /* placements in case order: a reversed order scatters them back */
+                int64_t *pi = malloc(m * sizeof *pi), *ni = malloc(n * sizeof *ni);
+                double *w10 = malloc(m * sizeof *w10), *w01 = malloc(n * sizeof *w01);
+                for (int64_t i = 0; i < m; i++) pi[i] = m - 1 - i;
+                for (int64_t j = 0; j < n; j++) ni[j] = n - 1 - j;
+                if (rs_placements_scatter(pos, pi, m, neg, ni, n, w10, w01) != u1) failures++;
+                for (int64_t i = 0; i < m; i++) if (w10[m - 1 - i] != a10[i]) failures++;
+                for (int64_t j = 0; j < n; j++) if (w01[n - 1 - j] != a01[j]) failures++;
+                pi[0] = m;                                  /* out of range: refused */
+                if (rs_placements_scatter(pos, pi, m, neg, ni, n, w10, w01) != -1) failures++;
+                free(pi); free(ni); free(w10); free(w01);
             }
             free(all); free(sp); free(sn); free(srt); free(lab); free(keys); free(ix);
             free(ps); free(ns);

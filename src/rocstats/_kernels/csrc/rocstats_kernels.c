@@ -513,3 +513,100 @@ RS_SPLIT_EQ(rs_split_eq_i32, int32_t)
 RS_SPLIT_EQ(rs_split_eq_u8, uint8_t)
 RS_SPLIT_EQ(rs_split_eq_i8, int8_t)
 RS_SPLIT_EQ(rs_split_eq_f64, double)
+
+/* ---- placements in case order (rs_placements_scatter) ------------------------------ */
+typedef struct {
+    const int64_t *pidx, *nidx;
+    double *v10, *v01;
+    double twon, twom;
+} rs_out;
+
+static inline void tie_block_w(rs_seg *s, const double *pos, const double *neg, int64_t m,
+                               uint64_t *sum, const rs_out *o)
+{
+    const double v = pos[s->i];
+    int64_t P = 1, N = 1;
+    while (s->i + P < s->iend && pos[s->i + P] == v) P++;
+    while (s->j + N < s->jend && neg[s->j + N] == v) N++;
+    const int64_t c10 = 2 * s->j + N, c01 = 2 * (m - s->i - P) + P;
+    const double w10 = (double)c10 / o->twon, w01 = (double)c01 / o->twom;
+    for (int64_t k = 0; k < P; k++) o->v10[o->pidx[s->i + k]] = w10;
+    for (int64_t k = 0; k < N; k++) o->v01[o->nidx[s->j + k]] = w01;
+    *sum += (uint64_t)P * (uint64_t)c10;
+    s->i += P;
+    s->j += N;
+}
+
+static inline void merge_step_w(rs_seg *s, const double *pos, const double *neg, int64_t m,
+                                uint64_t *sum, const rs_out *o)
+{
+    const int64_t i = s->i, j = s->j;
+    const double x = pos[i], y = neg[j];
+    if (x == y) {
+        tie_block_w(s, pos, neg, m, sum, o);
+        return;
+    }
+    const int64_t negstep = y < x;
+    const int64_t cp = 2 * j, cn = 2 * (m - i);
+    /* both slots are written; the one of the element not consumed now is written again,
+     * with its true value, when it is consumed (i or j has not moved past it) */
+    o->v10[o->pidx[i]] = (double)cp / o->twon;
+    o->v01[o->nidx[j]] = (double)cn / o->twom;
+    *sum += (uint64_t)cp & ((uint64_t)negstep - 1);
+    s->i = i + 1 - negstep;
+    s->j = j + negstep;
+}
+
+int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
+                              const double *neg, const int64_t *neg_idx, int64_t n,
+                              double *v10, double *v01)
+{
+    if (m < 0 || n < 0 || m >= ((int64_t)1 << 31) || n >= ((int64_t)1 << 31)) return -1;
+    for (int64_t i = 0; i < m; i++) if (pos_idx[i] < 0 || pos_idx[i] >= m) return -1;
+    for (int64_t j = 0; j < n; j++) if (neg_idx[j] < 0 || neg_idx[j] >= n) return -1;
+    const rs_out o = {pos_idx, neg_idx, v10, v01, 2.0 * (double)n, 2.0 * (double)m};
+    uint64_t sum = 0;
+    rs_seg s[RS_LANES];
+    int64_t bp[RS_LANES + 1], bq[RS_LANES + 1];
+    bp[0] = 0; bq[0] = 0; bp[RS_LANES] = m; bq[RS_LANES] = n;
+    double prev = 0.0;
+    for (int k = 1; k < RS_LANES; k++) {
+        const int64_t d = (m + n) * k / RS_LANES;
+        if (d >= m + n || m == 0 || n == 0) { bp[k] = m; bq[k] = n; continue; }
+        double v = merged_at(pos, m, neg, n, d);
+        if (k > 1 && v < prev) v = prev;
+        prev = v;
+        bp[k] = lower_bound(pos, m, v);
+        bq[k] = lower_bound(neg, n, v);
+    }
+    for (int k = 0; k < RS_LANES; k++) {
+        s[k].i = bp[k]; s[k].iend = bp[k + 1] < bp[k] ? bp[k] : bp[k + 1];
+        s[k].j = bq[k]; s[k].jend = bq[k + 1] < bq[k] ? bq[k] : bq[k + 1];
+    }
+    while (s[0].i < s[0].iend && s[0].j < s[0].jend && s[1].i < s[1].iend
+           && s[1].j < s[1].jend && s[2].i < s[2].iend && s[2].j < s[2].jend
+           && s[3].i < s[3].iend && s[3].j < s[3].jend) {
+        merge_step_w(&s[0], pos, neg, m, &sum, &o);
+        merge_step_w(&s[1], pos, neg, m, &sum, &o);
+        merge_step_w(&s[2], pos, neg, m, &sum, &o);
+        merge_step_w(&s[3], pos, neg, m, &sum, &o);
+    }
+    for (int k = 0; k < RS_LANES; k++) {
+        rs_seg *g = &s[k];
+        while (g->i < g->iend && g->j < g->jend)
+            merge_step_w(g, pos, neg, m, &sum, &o);
+        if (g->i < g->iend) {           /* above every negative of the segment */
+            const int64_t c = 2 * g->jend;
+            const double w = (double)c / o.twon;
+            for (int64_t i = g->i; i < g->iend; i++) v10[pos_idx[i]] = w;
+            sum += (uint64_t)(g->iend - g->i) * (uint64_t)c;
+        }
+        if (g->j < g->jend) {           /* above every positive of the segment */
+            const double w = (double)(2 * (m - g->iend)) / o.twom;
+            for (int64_t j = g->j; j < g->jend; j++) v01[neg_idx[j]] = w;
+        }
+        g->i = g->iend;
+        g->j = g->jend;
+    }
+    return (int64_t)sum;
+}

@@ -97,3 +97,13 @@ int rs_split_eq_i8(const double *score, const int8_t *labels, int8_t value, int6
                    double *pos_out, int64_t m, double *neg_out);
 int rs_split_eq_f64(const double *score, const double *labels, double value, int64_t n,
                     double *pos_out, int64_t m, double *neg_out);
+
+/* DeLong placement values written in case order: as rs_placements_sorted, but the value
+ * of the i-th smallest positive goes to v10[pos_idx[i]] and that of the j-th smallest
+ * negative to v01[neg_idx[j]] (pos_idx, neg_idx: the sorting permutations of
+ * rs_split_argsort; every index must be in range and each used once).  Same values bit
+ * for bit (c / (2n), c / (2m)).  Interleaved tie-block merge as rs_auc2u_sorted_fast;
+ * returns 2U, or -1 if m or n >= 2^31 or an index is out of range. */
+int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
+                              const double *neg, const int64_t *neg_idx, int64_t n,
+                              double *v10, double *v01);
