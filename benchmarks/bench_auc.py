@@ -478,8 +478,9 @@ def bench_memory(rep, n, variants):
                          "-", "-", "-"])
             continue
         sec, rss, tm, nbytes = (float(v) for v in res.stdout.split())
-        rows.append([variant, "%.0f MB" % (nbytes / 1e6), "%.0f MB = **%.3fx**" % (rss / 1e6, rss / nbytes),
-                     "%.0f MB = %.3fx" % (tm / 1e6, tm / nbytes), fmt_s(sec)])
+        rows.append([variant, "%.0f MB" % (nbytes / 1e6),
+                     "%.1f MB = **%.3fx**" % (rss / 1e6, rss / nbytes),
+                     "%.1f MB = %.4fx" % (tm / 1e6, tm / nbytes), fmt_s(sec)])
     rep.table(["scores", "scores' size", "peak RSS beyond inputs (VmHWM)",
                "tracemalloc peak (NumPy)", "seconds"], rows)
     rep()
@@ -509,6 +510,8 @@ def main(argv=None):
     ap.add_argument("--r-timeout", type=float, default=3600.0,
                     help="kill an Rscript run after this many seconds")
     ap.add_argument("--no-r", action="store_true", help="skip pROC")
+    ap.add_argument("--no-sklearn", action="store_true",
+                    help="skip scikit-learn (slow at n = 1e8)")
     ap.add_argument("--multi-n", type=float, default=1e6,
                     help="n for the k-column benchmark (0 to skip it)")
     ap.add_argument("--multi-k", type=int, default=10, help="number of score columns")
@@ -526,6 +529,9 @@ def main(argv=None):
                     help="also write the markdown report to this file (e.g. "
                          "benchmarks/results/latest.md)")
     args = ap.parse_args(argv)
+    if args.no_sklearn:
+        global roc_auc_score
+        roc_auc_score = None
 
     sizes = [100_000] if args.quick else parse_sizes(args.sizes)
     multi_n = (100_000 if args.quick else int(args.multi_n)) if args.multi_n else 0

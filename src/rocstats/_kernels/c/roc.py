@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..numpy import roc as _twin
-from . import f64, ffi, lib, out, ptr
+from . import f64, lib, out, ptr
 
 
 # below this size numpy's comparison sort on masked copies is used (the twin): the
@@ -172,12 +172,12 @@ def split_argsort(is_pos, score):
     return ps, op, ns, on
 
 
-_SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", "int64_t *", int),
-             np.dtype(np.int32): ("rs_split_eq_i32", "int32_t *", int),
-             np.dtype(np.uint8): ("rs_split_eq_u8", "uint8_t *", int),
-             np.dtype(np.bool_): ("rs_split_eq_u8", "uint8_t *", int),
-             np.dtype(np.int8): ("rs_split_eq_i8", "int8_t *", int),
-             np.dtype(np.float64): ("rs_split_eq_f64", "double *", float)}
+_SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", int),
+             np.dtype(np.int32): ("rs_split_eq_i32", int),
+             np.dtype(np.uint8): ("rs_split_eq_u8", int),
+             np.dtype(np.bool_): ("rs_split_eq_u8", int),
+             np.dtype(np.int8): ("rs_split_eq_i8", int),
+             np.dtype(np.float64): ("rs_split_eq_f64", float)}
 
 
 def _split_sort_eq(values, pos_value, score):
@@ -190,15 +190,15 @@ def _split_sort_eq(values, pos_value, score):
     if (entry is None or score.size < RADIX_MIN_SIZE or _sort_method() == "radix"
             or values.shape != score.shape or not values.flags.c_contiguous):
         return None
-    name, ctype, conv = entry
+    name, conv = entry
     value = values.dtype.type(pos_value)
     if value != pos_value:          # not representable in the labels' dtype
         return None
     score = f64(score)
     m = int(np.count_nonzero(values == value))
     pos, neg = out(m), out(score.size - m)
-    status = getattr(lib, name)(ptr(score), ffi.cast(ctype, ffi.from_buffer(values)),
-                                conv(value), score.size, ptr(pos), m, ptr(neg))
+    status = getattr(lib, name)(ptr(score), ptr(values), conv(value), score.size, ptr(pos), m,
+                                ptr(neg))
     if status != 0:  # pragma: no cover - m counted above
         raise RuntimeError("rocstats: %s failed with status %d" % (name, status))
     _both(_sort_in_place, pos, neg)
