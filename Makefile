@@ -36,6 +36,8 @@ report: setup
 
 bench: setup
 	$(PYTHON) benchmarks/bench_auc.py --output benchmarks/results/latest.md
+	$(PYTHON) benchmarks/bench_auc.py --no-r --no-sklearn --sizes 1e8 --repeats 3 --multi-n 0 \
+		--memory-n 1e8 --output benchmarks/results/latest_1e8.md
 	$(PYTHON) benchmarks/bench_sauc.py --output benchmarks/results/sauc_latest.md
 	$(PYTHON) benchmarks/bench_cart.py --output benchmarks/results/cart_latest.md
 	$(PYTHON) benchmarks/bench_auc_forest.py --output benchmarks/results/auc_forest_latest.md
