@@ -220,12 +220,16 @@ def sampling_delong(is_pos, S, w):
     D10, D01, aucs = [], [], np.empty(k)
     for c in range(k):
         x, wx, y, wy = _classes(is_pos, S[:, c], w)
-        W1, W0 = float(np.sum(wx)), float(np.sum(wy))
         c10, c01 = weighted_counts(x, wx, y, wy)
-        a = float(np.dot(wx, c10)) / (2.0 * W1 * W0)
+        # placements over the cumulative sums' own totals, so that a case above every
+        # control has V10 = 1 exactly (and a perfect score variance 0 exactly)
+        V10 = c10 / (2.0 * np.cumsum(wy)[-1])
+        V01 = c01 / (2.0 * np.cumsum(wx)[-1])
+        W1, W0 = float(np.sum(wx)), float(np.sum(wy))
+        a = float(np.sum(wx * V10)) / W1
         aucs[c] = a
-        D10.append(wx * (c10 / (2.0 * W0) - a) / W1)
-        D01.append(wy * (c01 / (2.0 * W1) - a) / W0)
+        D10.append(wx * (V10 - a) / W1)
+        D01.append(wy * (V01 - a) / W0)
     m, n = D10[0].size, D01[0].size
     if m < 2 or n < 2:
         return aucs, np.full((k, k), np.nan), m, n
