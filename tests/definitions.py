@@ -583,8 +583,9 @@ def weighted_delong_def(pos, neg, w_pos, w_neg, weight_type="frequency"):
     ``V01_j = sum_i w_i psi_ij / W1``, ``A = sum_i w_i V10_i / W1``.
     ``"frequency"``: DeLong on the expanded data, ``S10 / W1 + S01 / W0`` with
     ``S10 = sum_i w_i (V10_i - A)(V10_i - A)' / (W1 - 1)``.  ``"sampling"``:
-    ``m/(m-1) sum_i w_i^2 (V10_i - A)(..)' / W1^2 + n/(n-1) sum_j v_j^2 (..)(..)' / W0^2``,
-    m, n the numbers of rows.  Returns ``(theta, cov)`` as lists of Fractions.
+    ``sum_i w_i^2 (V10_i - A)(..)' / (W1^2 k1) + sum_j v_j^2 (..)(..)' / (W0^2 k0)`` with
+    ``k = 1 - 2 sum p^3 / sum p^2 + sum p^2``, ``p = w / sum w`` within each class
+    ((m-1)/m for equal weights).  Returns ``(theta, cov)`` as lists of Fractions.
     """
     pos = np.asarray(pos, float).reshape(len(w_pos), -1)
     neg = np.asarray(neg, float).reshape(len(w_neg), -1)
@@ -595,6 +596,13 @@ def weighted_delong_def(pos, neg, w_pos, w_neg, weight_type="frequency"):
     pos, neg = pos[keep_p], neg[keep_n]
     m, n, k = len(wp), len(wn), pos.shape[1]
     W1, W0 = sum(wp), sum(wn)
+
+    def kappa(ws):
+        # 1 - 2 sum p^3 / sum p^2 + sum p^2, p = w / sum w (m-1)/m for equal weights
+        tot = sum(ws)
+        p = [w / tot for w in ws]
+        s2, s3 = sum(x * x for x in p), sum(x * x * x for x in p)
+        return 1 - 2 * s3 / s2 + s2
 
     def kern(x, y):
         return Fraction(1) if x > y else Fraction(1, 2) if x == y else Fraction(0)
@@ -613,8 +621,6 @@ def weighted_delong_def(pos, neg, w_pos, w_neg, weight_type="frequency"):
                 cov[a][b] = (sum(w * s for w, s in zip(wp, s10)) / (W1 - 1) / W1
                              + sum(w * s for w, s in zip(wn, s01)) / (W0 - 1) / W0)
             else:
-                cov[a][b] = (Fraction(m, m - 1) * sum(w * w * s for w, s in zip(wp, s10))
-                             / (W1 * W1)
-                             + Fraction(n, n - 1) * sum(w * w * s for w, s in zip(wn, s01))
-                             / (W0 * W0))
+                cov[a][b] = (sum(w * w * s for w, s in zip(wp, s10)) / (W1 * W1) / kappa(wp)
+                             + sum(w * w * s for w, s in zip(wn, s01)) / (W0 * W0) / kappa(wn))
     return theta, cov

@@ -180,7 +180,7 @@ def test_sampling_differs_from_frequency_for_integer_weights():
     p = rocstats.delong(y, s, sample_weight=w, weight_type="sampling")
     assert f.auc == p.auc == 5 / 6
     assert f.variance == 1 / 18
-    assert p.variance == pytest.approx(4 / 81 + 1 / 36, rel=1e-14)
+    assert p.variance == pytest.approx(7 / 72, rel=1e-14)
     assert (p.n_pos, f.n_pos) == (2, 3)
 
 
@@ -256,3 +256,63 @@ def test_bad_weight_type_and_partial():
 def test_wrong_length_is_caught_even_when_a_class_is_absent():
     with pytest.raises(ValueError, match="sample_weight has 2 entries"):
         rocstats.delong_test([1, 1, 1], [1, 2, 3], [3, 2, 1], sample_weight=[1, 1])
+
+
+# --- the Monte Carlo suite (validation/rocstats_validation/weighted_mc.py) ----------------
+
+def test_mc_population_has_equal_auc_twins_and_designs_weight_correctly():
+    from rocstats_validation import weighted_mc as wm
+    rng = np.random.default_rng(1)
+    D, u, S = wm.population(rng, size=4000)
+    # twins with swapped scores: the two population AUCs are exactly equal
+    assert rocstats.auc(D, S[:, 0]) == rocstats.auc(D, S[:, 1])
+    pi = wm.poisson_probabilities(D, u, 30)
+    assert pi.sum() == pytest.approx(30, rel=1e-12) and pi.max() < 1
+    # cases over-sampled, high-u cases and low-u controls more likely
+    case, ctrl = D == 1, D == 0
+    assert np.corrcoef(u[case], pi[case])[0, 1] > 0 > np.corrcoef(u[ctrl], pi[ctrl])[0, 1]
+    idx, w = wm.draw(rng, dict(kind="poisson"), D, u, pi=pi)
+    assert np.array_equal(w, 1 / pi[idx])
+    strata = wm._strata(D, u)
+    design = wm.DESIGNS["stratified"]
+    idx, w = wm.draw(rng, design, D, u, strata=strata)
+    # each stratum's weights add up to its population size (SRSWOR: w = N_h / n_h)
+    sizes = {}
+    for h, members in enumerate(strata):
+        sizes[h] = members.size
+        sel = np.isin(idx, members)
+        assert sel.sum() == design["per_stratum"][h]
+        assert w[sel].sum() == pytest.approx(members.size, rel=1e-12)
+    # no ignored-fpc effect when every probability is tiny
+    assert wm.fpc_factor((D, u, S), np.full(D.size, 1e-9), rocstats.auc(D, S[:, 0])) == \
+        pytest.approx(1.0, abs=1e-8)
+
+
+@pytest.mark.slow
+def test_weighted_monte_carlo_suite_passes():
+    from rocstats_validation import weighted_mc as wm
+    from rocstats_validation.proc_parity import describe
+    doc = wm.run(seed=wm.DEFAULT_SEED)
+    failed = [describe(r) for r in doc["comparisons"] if not r["passed"]]
+    assert not failed, failed
+    designs = doc["metadata"]["designs"]
+    assert all(d["replicates"] >= 2000 for d in designs.values())
+    # power: ignoring the weights misses the population AUC
+    assert all(d["unweighted_coverage"] < 0.5 for d in designs.values())
+
+
+def test_centring_factor_is_the_expected_share_after_weighted_centring():
+    """The derivation of kappa in rocstats.roc._weighted, checked by simulation: for iid V
+    with variance 1 and fixed unequal weights, E sum p^2 (V - sum p V)^2 = kappa sum p^2
+    (within 4 Monte Carlo SE), and kappa = (m-1)/m for equal weights."""
+    from rocstats.roc._weighted import centring_factor
+    assert centring_factor(np.full(7, 3.0)) == pytest.approx(6 / 7, rel=1e-15)
+    rng = np.random.default_rng(11)
+    w = np.array([50.0, 1, 1, 2, 3, 1, 8, 1])
+    p = w / w.sum()
+    V = rng.normal(size=(200_000, w.size))
+    stat = ((V - (V @ p)[:, None]) ** 2 @ (p * p)) / np.sum(p * p)
+    se = stat.std(ddof=1) / math.sqrt(stat.size)
+    assert abs(stat.mean() - centring_factor(w)) < 4 * se
+    # and it is far from the equal-weight factor (m-1)/m: the correction matters here
+    assert abs(stat.mean() - (w.size - 1) / w.size) > 20 * se

@@ -197,9 +197,11 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
         ``ValueError``.  ``"sampling"``: survey / inverse-inclusion-probability weights;
         the variance is the linearisation (with-replacement) variance of the ratio of
         weighted U-statistics,
-        ``m/(m-1) sum_i w_i^2 (V10_i - A)^2 / W1^2 + n/(n-1) sum_j v_j^2 (V01_j - A)^2 / W0^2``
-        with weighted placements V and m, n the numbers of rows with positive weight
-        (``n_pos`` / ``n_neg``); equal weights give DeLong's variance.  Coverage checked
+        ``sum_i w_i^2 (V10_i - A)^2 / (W1^2 k1) + sum_j v_j^2 (V01_j - A)^2 / (W0^2 k0)``
+        with weighted placements V and ``k = 1 - 2 sum p^3 / sum p^2 + sum p^2``,
+        ``p = w / sum w`` in each class (the leverage-corrected form of DeLong's
+        ``(m-1)/m``; equal weights give DeLong's variance).  ``n_pos`` / ``n_neg`` are
+        the numbers of rows with positive weight.  Coverage checked
         by simulation (``validation/rocstats_validation/weighted_mc.py``).
 
     Returns
@@ -247,12 +249,14 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     As sampling weights the AUC is the same, but the first positive is one sampled unit
     standing for twice as many population units as the second, not two observations.
     With W1 = 3, W0 = 2, centred placements 1 - 5/6 = 1/6 and 1/2 - 5/6 = -1/3 (weights
-    2, 1) and 2/3 - 5/6 = -1/6, 1 - 5/6 = 1/6 (weights 1, 1), the variance is
-    2 ((2/6 / 3)^2 + (1/3 / 3)^2) + 2 ((1/6 / 2)^2 + (1/6 / 2)^2) = 4/81 + 1/36:
+    2, 1) and 2/3 - 5/6 = -1/6, 1 - 5/6 = 1/6 (weights 1, 1), the sums
+    ``sum (w (V - A) / W)^2`` are (1/9)^2 + (1/9)^2 = 2/81 and 2 (1/12)^2 = 1/72.  The
+    centring factors: positives p = (2/3, 1/3), k1 = 1 - 2 (1/3) / (5/9) + 5/9 = 16/45;
+    negatives k0 = 1/2.  Variance = (2/81) (45/16) + (1/72) 2 = 5/72 + 2/72 = 7/72:
 
     >>> p = rocstats.delong(y, s, sample_weight=[2, 1, 1, 1], weight_type="sampling")
-    >>> round(p.auc, 12), round(p.variance, 12), round(4 / 81 + 1 / 36, 12)
-    (0.833333333333, 0.077160493827, 0.077160493827)
+    >>> round(p.auc, 12), round(p.variance, 12), round(7 / 72, 12)
+    (0.833333333333, 0.097222222222, 0.097222222222)
     """
     names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
