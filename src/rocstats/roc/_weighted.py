@@ -81,8 +81,9 @@ for :math:`w_i` population units)
     *is* this estimator with constant weights), and the estimator does not depend on the
     scale of the weights (they are divided by their maximum first, as in
     :func:`rocstats.roc_curve`).  The plain factor :math:`m/(m-1)` (counting draws) was
-    the first choice; the Monte Carlo suite showed it 7-10 % low with inclusion
-    probabilities spread over a factor 1000, and :math:`\kappa` recovers part of that.
+    the first choice; the Monte Carlo suite showed it 7 % low (variance ratio 0.93, MC SE
+    0.03) with inclusion probabilities spread over a factor 1000, and :math:`\kappa`
+    brings that ratio to 0.99.
 
     Not covered: finite-population corrections, and stratification or clustering of the
     design beyond the two classes (ignoring strata that explain the scores makes the
