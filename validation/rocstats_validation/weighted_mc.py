@@ -28,10 +28,12 @@ probability:
     The same, expected sample size 150 (about 50 cases).
 ``poisson_pps_extreme``
     Tilt 0.8 and cases x 4: inclusion probabilities spread over a factor ~1000 (Kish
-    effective sizes about half the sample; weight range 48 in the two designs above).  This design is what showed that
-    DeLong's plain ``m/(m-1)`` is not enough with unequal weights (variance ratio 0.927,
-    MC SE 0.031, coverage 0.923, seed 20261124); with the leverage-corrected factor
-    ``kappa`` of :mod:`rocstats.roc._weighted` the ratio is 0.99.
+    effective sizes about half the sample; weight range 48 in the two designs above).
+    This design is what showed that DeLong's plain ``m/(m-1)`` is not enough with unequal
+    weights (variance ratio 0.927, MC SE 0.031, coverage 0.923, seed 20261124); with the
+    leverage-corrected factor ``kappa`` of :mod:`rocstats.roc._weighted` the ratio is
+    0.99 (the coverage stays 0.93: the weighted estimate is skewed at these effective
+    sizes, which no variance can remove).
 ``stratified``
     Stratified simple random sampling without replacement: 8 strata (class x quartile of
     u), 20 to 60 units per stratum, more of the high-u cases and the low-u controls

@@ -189,7 +189,8 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
         Mann-Whitney AUC ``sum_ij w_i v_j psi(X_i, Y_j) / (sum w_i sum v_j)`` (the area of
         :func:`rocstats.roc_curve` with the same weights) and the variance depends on
         ``weight_type``.  Rows of weight 0 are dropped.  Derivations and references
-        (DeLong 1988; Lumley 2010; Yao, Craiu & Reiser 2010): :mod:`rocstats.roc._weighted`.
+        (DeLong 1988; Hansen & Hurwitz 1943; Lumley 2010; Yao, Li & Graubard 2015):
+        :mod:`rocstats.roc._weighted`.
     weight_type : {"frequency", "sampling"}
         ``"frequency"``: whole-number weights, row i counted ``w_i`` times; every number
         is exactly (the same float as) DeLong on ``np.repeat``-expanded data, and

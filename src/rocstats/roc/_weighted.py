@@ -92,11 +92,14 @@ for :math:`w_i` population units)
     ``validation/rocstats_validation/weighted_mc.py``.
 
 References: DeLong, DeLong & Clarke-Pearson (1988), Biometrics 44:837 (structural
-components); Lumley (2010), *Complex Surveys*, Wiley, ch. 2-3 (linearisation and the
-with-replacement variance; his ``survey`` package estimates the AUC of a survey-weighted
-ROC curve the same way); Yao, Craiu & Reiser (2010), Statistics in Medicine 29:2279
-(weighted AUC as a ratio of weighted U-statistics and its variance from the Hajek
-projection); Hansen & Hurwitz (1943), Ann. Math. Stat. 14:333.
+components); Hansen & Hurwitz (1943), Ann. Math. Stat. 14:333 (with-replacement
+variance); Lumley (2010), *Complex Surveys: A Guide to Analysis Using R*, Wiley, ch. 2
+(linearisation of ratios, the with-replacement approximation); Yao, Li & Graubard (2015),
+Statistics in Medicine 34:1293 (PMC4355032: the sampling-weighted AUC as here, with
+jackknife / BRR variances instead of linearisation); Iparragirre, Lumley & Barrio (2026),
+arXiv:2603.28320 (design-based AUC inference with replicate weights, R package svyROC).
+Those replication methods handle strata and clusters, which this estimator does not; it
+needs only the weights.
 """
 import warnings
 from fractions import Fraction
