@@ -227,11 +227,17 @@ def _ranks_first(score):
     return r
 
 
-def _cum_cases_sorted(keys, is_pos):
-    """Rows of ``C(x)`` = number of cases among the x lowest keys, x = 1..N (argsort of
-    each row; ties, of probability 0 for jittered keys, in case order)."""
-    order = np.argsort(keys, axis=-1, kind="stable")
-    return np.cumsum(is_pos[order], axis=-1, dtype=np.int64)
+def _cum_cases_slots(keys, is_pos, n_slots):
+    """Rows of ``C(x)``, x = 1..N: the cases among the x lowest of N distinct integer
+    keys in [0, n_slots) per row, by a counting sort (O(n_slots) per row, no sort)."""
+    B, N = keys.shape
+    flat = (keys + (np.arange(B, dtype=np.int64) * n_slots)[:, None]).ravel()
+    occ = np.zeros(B * n_slots, dtype=bool)
+    occ[flat] = True
+    cas = np.zeros(B * n_slots, dtype=np.int32)
+    cas[flat] = np.broadcast_to(is_pos, (B, N)).ravel()
+    cum = np.cumsum(cas.reshape(B, n_slots), axis=1, dtype=np.int32)
+    return cum.ravel()[occ].reshape(B, N)
 
 
 def venkatraman_paired_stat(is_pos, rank_a, rank_b):
@@ -251,14 +257,21 @@ def venkatraman_paired_stat(is_pos, rank_a, rank_b):
 
 
 def _paired_permutations(is_pos, ra, rb, seed, n_perm, jobs):
-    """E of ``n_perm`` permutations, pROC's ``venkatraman.paired.permutation``: each case
-    keeps its two ranks, exchanged between the tests with probability 1/2; a rank that
-    stays is jittered by U(-1/2, 1/2), which breaks its ties with the other test's
-    (unjittered) ranks at random; the permuted values are re-ranked."""
+    """E of ``n_perm`` permutations of pROC's ``venkatraman.paired.permutation``.
+
+    pROC keeps each case's two ranks and exchanges them between the tests when
+    ``q = 1 - round(U)`` is 0 (probability 1/2); a rank that stays is jittered by
+    U(-1/2, 1/2) and the permuted values are re-ranked.  The ranks are distinct integers,
+    so the jitter only decides on which side of the other test's equal (unjittered)
+    rank a kept rank falls: a fair coin per case and test.  Each permutation is
+    therefore three random bits per case (exchange, two coins), drawn as one value in
+    0..7, and the permuted values are the integer keys ``3 S_i`` (exchanged) or
+    ``3 R_i -/+ 1`` (kept; coin), all distinct, ranked by a counting sort."""
     N = is_pos.size
-    pos = is_pos.astype(np.int64)
-    ra_f, rb_f = ra.astype(np.float64), rb.astype(np.float64)
-    step = max(1, min(PERM_BLOCK, (1 << 21) // max(1, N)))
+    pos = is_pos.astype(np.int32)
+    n_slots = 3 * N + 2
+    ra3, rb3 = 3 * ra.astype(np.int64), 3 * rb.astype(np.int64)
+    step = max(1, min(PERM_BLOCK, (1 << 22) // n_slots))
 
     def block(bi):
         rng = np.random.default_rng([seed, bi])
@@ -266,13 +279,14 @@ def _paired_permutations(is_pos, ra, rb, seed, n_perm, jobs):
         out = np.empty(size)
         for a in range(0, size, step):
             b = min(size, a + step)
-            u1 = rng.random((b - a, N))
-            u2 = rng.random((b - a, N))
-            keep = rng.random((b - a, N)) < 0.5        # pROC: q = 1 - round(runif)
-            r3 = np.where(keep, ra_f + u1 - 0.5, rb_f)
-            s3 = np.where(keep, rb_f + u2 - 0.5, ra_f)
-            ca = _cum_cases_sorted(r3, pos)
-            cb = _cum_cases_sorted(s3, pos)
+            bits = rng.integers(0, 8, size=(b - a, N), dtype=np.int8)
+            keep = (bits & 1).astype(bool)
+            c1 = ((bits >> 1) & 1).astype(np.int64) * 2 - 1
+            c2 = ((bits >> 2) & 1).astype(np.int64) * 2 - 1
+            r3 = np.where(keep, ra3 + c1, rb3)
+            s3 = np.where(keep, rb3 + c2, ra3)
+            ca = _cum_cases_slots(r3, pos, n_slots)
+            cb = _cum_cases_slots(s3, pos, n_slots)
             out[a:b] = 2 * np.abs(cb - ca).sum(axis=1)
         return out
 
@@ -291,19 +305,42 @@ def _run_blocks(block, n_perm, jobs):
     return np.concatenate(parts)
 
 
-def _unpaired_curve(cum_cases, m, n, mp):
-    """The mixture c.d.f. ``p`` and error rate ``e`` at ranks x = 1..N of one sample."""
+def _unpaired_curves(cum_cases, m, n, mp):
+    """Rows of the mixture c.d.f. ``p`` and error rate ``e`` at ranks x = 1..N of one
+    sample (``cum_cases``: rows of C(x)), with pROC's floating-point operations."""
     x = np.arange(1, m + n + 1)
     fx = cum_cases / m
     gx = (x - cum_cases) / n
     return mp * fx + (1 - mp) * gx, mp * fx + (1 - mp) * (1 - gx)
 
 
-def _unpaired_integral(p1, e1, p2, e2):
-    x = np.sort(np.concatenate([p1, p2]))
-    y = np.abs(np.interp(x, p1, e1, left=np.nan, right=np.nan)
-               - np.interp(x, p2, e2, left=np.nan, right=np.nan))
-    return float(np.nansum((y[1:] + y[:-1]) * np.diff(x) / 2))
+def _interp_at_merged(p, e, from_p, p_merged):
+    """R's ``approxfun(p, e)`` (linear, NA outside the range) evaluated, row by row, at
+    the merged sorted values ``p_merged``; ``from_p`` marks the merged values that come
+    from ``p`` (ties: p's value first, so the count of ``p <= x`` is exact)."""
+    B, L = p.shape
+    k = np.cumsum(from_p, axis=1)                      # #p values <= x (ties included)
+    rows = np.arange(B)[:, None]
+    lo = np.clip(k - 1, 0, L - 1)
+    hi = np.clip(k, 0, L - 1)
+    x0, x1 = p[rows, lo], p[rows, hi]
+    y0, y1 = e[rows, lo], e[rows, hi]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        inter = y0 + (y1 - y0) * ((p_merged - x0) / (x1 - x0))
+    val = np.where(x0 == p_merged, y0, inter)
+    return np.where((k == 0) | ((k == L) & (p_merged > x0)), np.nan, val)
+
+
+def _unpaired_integrals(ca, cb, ma, na, mb, nb, mp):
+    """Rows of Venkatraman's unpaired statistic from rows of C_a(x) and C_b(x)."""
+    pa, ea = _unpaired_curves(ca, ma, na, mp)
+    pb, eb = _unpaired_curves(cb, mb, nb, mp)
+    allp = np.concatenate([pa, pb], axis=1)
+    order = np.argsort(allp, axis=1, kind="stable")
+    x = np.take_along_axis(allp, order, axis=1)
+    from_a = order < pa.shape[1]
+    y = np.abs(_interp_at_merged(pa, ea, from_a, x) - _interp_at_merged(pb, eb, ~from_a, x))
+    return np.nansum((y[:, 1:] + y[:, :-1]) * np.diff(x, axis=1) / 2, axis=1)
 
 
 def venkatraman_unpaired_stat(is_pos_a, rank_a, is_pos_b, rank_b, mp=None):
@@ -325,38 +362,42 @@ def venkatraman_unpaired_stat(is_pos_a, rank_a, is_pos_b, rank_b, mp=None):
         mp = (ma + mb) / (is_pos_a.size + is_pos_b.size)
     ca = np.cumsum(is_pos_a[np.argsort(rank_a, kind="stable")], dtype=np.int64)
     cb = np.cumsum(is_pos_b[np.argsort(rank_b, kind="stable")], dtype=np.int64)
-    return _unpaired_integral(*_unpaired_curve(ca, ma, na, mp),
-                              *_unpaired_curve(cb, mb, nb, mp))
+    return float(_unpaired_integrals(ca[None], cb[None], ma, na, mb, nb, mp)[0])
 
 
 def _unpaired_permutations(pa, ra, pb, rb, mp, seed, n_perm, jobs):
     """Permuted statistics, pROC's ``venkatraman.unpaired.permutation``: ranks jittered
     by U(-1/2, 1/2), the controls of both samples pooled and shuffled (likewise the
-    cases), the first ones going back to sample a, re-ranked within each sample."""
+    cases), the first ones going back to sample a, re-ranked within each sample.  Only
+    the order of the values within each sample matters, so a row of C_a(x) is the case
+    flags of sample a's values sorted."""
     ma, mb = int(pa.sum()), int(pb.sum())
     na, nb = pa.size - ma, pb.size - mb
     ra_f, rb_f = ra.astype(np.float64), rb.astype(np.float64)
-    ia_c, ia_p = np.flatnonzero(~pa), np.flatnonzero(pa)
-    ib_c, ib_p = np.flatnonzero(~pb), np.flatnonzero(pb)
-    pa_i, pb_i = pa.astype(np.int64), pb.astype(np.int64)
+    ctrl = np.concatenate([ra_f[~pa], rb_f[~pb]])
+    case = np.concatenate([ra_f[pa], rb_f[pb]])
+    # sample a's values: na controls then ma cases; sample b's: nb controls then mb cases
+    flag_a = np.r_[np.zeros(na, np.int64), np.ones(ma, np.int64)]
+    flag_b = np.r_[np.zeros(nb, np.int64), np.ones(mb, np.int64)]
+    Ntot = pa.size + pb.size
+    step = max(1, min(PERM_BLOCK, (1 << 20) // Ntot))
 
     def block(bi):
         rng = np.random.default_rng([seed, bi])
         size = min(PERM_BLOCK, n_perm - bi * PERM_BLOCK)
         out = np.empty(size)
-        xa = np.empty(pa.size)
-        xb = np.empty(pb.size)
-        for r in range(size):
-            ja = ra_f + rng.random(pa.size) - 0.5
-            jb = rb_f + rng.random(pb.size) - 0.5
-            controls = rng.permutation(np.concatenate([ja[ia_c], jb[ib_c]]))
-            cases = rng.permutation(np.concatenate([ja[ia_p], jb[ib_p]]))
-            xa[ia_c], xb[ib_c] = controls[:na], controls[na:]
-            xa[ia_p], xb[ib_p] = cases[:ma], cases[ma:]
-            ca = np.cumsum(pa_i[np.argsort(xa, kind="stable")])
-            cb = np.cumsum(pb_i[np.argsort(xb, kind="stable")])
-            out[r] = _unpaired_integral(*_unpaired_curve(ca, ma, na, mp),
-                                        *_unpaired_curve(cb, mb, nb, mp))
+        for a in range(0, size, step):
+            b = min(size, a + step)
+            R = b - a
+            jc = ctrl + rng.random((R, ctrl.size)) - 0.5
+            jk = case + rng.random((R, case.size)) - 0.5
+            jc = np.take_along_axis(jc, np.argsort(rng.random((R, ctrl.size)), axis=1), 1)
+            jk = np.take_along_axis(jk, np.argsort(rng.random((R, case.size)), axis=1), 1)
+            va = np.concatenate([jc[:, :na], jk[:, :ma]], axis=1)
+            vb = np.concatenate([jc[:, na:], jk[:, ma:]], axis=1)
+            ca = np.cumsum(flag_a[np.argsort(va, axis=1, kind="stable")], axis=1)
+            cb = np.cumsum(flag_b[np.argsort(vb, axis=1, kind="stable")], axis=1)
+            out[a:b] = _unpaired_integrals(ca, cb, ma, na, mb, nb, mp)
         return out
 
     return _run_blocks(block, n_perm, jobs)
