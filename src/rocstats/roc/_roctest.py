@@ -227,19 +227,6 @@ def _ranks_first(score):
     return r
 
 
-def _cum_cases_slots(keys, is_pos, n_slots):
-    """Rows of ``C(x)``, x = 1..N: the cases among the x lowest of N distinct integer
-    keys in [0, n_slots) per row, by a counting sort (O(n_slots) per row, no sort)."""
-    B, N = keys.shape
-    flat = (keys + (np.arange(B, dtype=np.int64) * n_slots)[:, None]).ravel()
-    occ = np.zeros(B * n_slots, dtype=bool)
-    occ[flat] = True
-    cas = np.zeros(B * n_slots, dtype=np.int32)
-    cas[flat] = np.broadcast_to(is_pos, (B, N)).ravel()
-    cum = np.cumsum(cas.reshape(B, n_slots), axis=1, dtype=np.int32)
-    return cum.ravel()[occ].reshape(B, N)
-
-
 def venkatraman_paired_stat(is_pos, rank_a, rank_b):
     r"""Venkatraman & Begg's (1996) E of two rankings of the same cases.
 
@@ -266,12 +253,13 @@ def _paired_permutations(is_pos, ra, rb, seed, n_perm, jobs):
     rank a kept rank falls: a fair coin per case and test.  Each permutation is
     therefore three random bits per case (exchange, two coins), drawn as one value in
     0..7, and the permuted values are the integer keys ``3 S_i`` (exchanged) or
-    ``3 R_i -/+ 1`` (kept; coin), all distinct, ranked by a counting sort."""
+    ``3 R_i -/+ 1`` (kept; coin), all distinct, ranked by a stable (for 16-bit keys: radix) argsort."""
     N = is_pos.size
     pos = is_pos.astype(np.int32)
-    n_slots = 3 * N + 2
-    ra3, rb3 = 3 * ra.astype(np.int64), 3 * rb.astype(np.int64)
-    step = max(1, min(PERM_BLOCK, (1 << 22) // n_slots))
+    # keys in [2, 3N + 1]: 16-bit when they fit, so that the stable argsort is a radix sort
+    kt = np.int16 if 3 * N + 2 < 2 ** 15 else np.int64
+    ra3, rb3 = (3 * ra).astype(kt), (3 * rb).astype(kt)
+    step = max(1, min(PERM_BLOCK, (1 << 21) // N))
 
     def block(bi):
         rng = np.random.default_rng([seed, bi])
@@ -281,12 +269,12 @@ def _paired_permutations(is_pos, ra, rb, seed, n_perm, jobs):
             b = min(size, a + step)
             bits = rng.integers(0, 8, size=(b - a, N), dtype=np.int8)
             keep = (bits & 1).astype(bool)
-            c1 = ((bits >> 1) & 1).astype(np.int64) * 2 - 1
-            c2 = ((bits >> 2) & 1).astype(np.int64) * 2 - 1
+            c1 = (((bits >> 1) & 1) * 2 - 1).astype(kt)
+            c2 = (((bits >> 2) & 1) * 2 - 1).astype(kt)
             r3 = np.where(keep, ra3 + c1, rb3)
             s3 = np.where(keep, rb3 + c2, ra3)
-            ca = _cum_cases_slots(r3, pos, n_slots)
-            cb = _cum_cases_slots(s3, pos, n_slots)
+            ca = np.cumsum(pos[np.argsort(r3, axis=1, kind="stable")], axis=1)
+            cb = np.cumsum(pos[np.argsort(s3, axis=1, kind="stable")], axis=1)
             out[a:b] = 2 * np.abs(cb - ca).sum(axis=1)
         return out
 
@@ -319,16 +307,18 @@ def _interp_at_merged(p, e, from_p, p_merged):
     the merged sorted values ``p_merged``; ``from_p`` marks the merged values that come
     from ``p`` (ties: p's value first, so the count of ``p <= x`` is exact)."""
     B, L = p.shape
-    k = np.cumsum(from_p, axis=1)                      # #p values <= x (ties included)
-    rows = np.arange(B)[:, None]
-    lo = np.clip(k - 1, 0, L - 1)
-    hi = np.clip(k, 0, L - 1)
-    x0, x1 = p[rows, lo], p[rows, hi]
-    y0, y1 = e[rows, lo], e[rows, hi]
+    k = np.cumsum(from_p, axis=1, dtype=np.int64)      # #p values <= x (ties included)
+    off = (np.arange(B, dtype=np.int64) * L)[:, None]
+    lo = np.maximum(k - 1, 0) + off
+    hi = np.minimum(k, L - 1) + off
+    pf, ef = p.ravel(), e.ravel()
+    x0, x1 = pf.take(lo), pf.take(hi)
+    y0, y1 = ef.take(lo), ef.take(hi)
     with np.errstate(invalid="ignore", divide="ignore"):
         inter = y0 + (y1 - y0) * ((p_merged - x0) / (x1 - x0))
     val = np.where(x0 == p_merged, y0, inter)
-    return np.where((k == 0) | ((k == L) & (p_merged > x0)), np.nan, val)
+    val[(k == 0) | ((k == L) & (p_merged > x0))] = np.nan
+    return val
 
 
 def _unpaired_integrals(ca, cb, ma, na, mb, nb, mp):
@@ -389,10 +379,8 @@ def _unpaired_permutations(pa, ra, pb, rb, mp, seed, n_perm, jobs):
         for a in range(0, size, step):
             b = min(size, a + step)
             R = b - a
-            jc = ctrl + rng.random((R, ctrl.size)) - 0.5
-            jk = case + rng.random((R, case.size)) - 0.5
-            jc = np.take_along_axis(jc, np.argsort(rng.random((R, ctrl.size)), axis=1), 1)
-            jk = np.take_along_axis(jk, np.argsort(rng.random((R, case.size)), axis=1), 1)
+            jc = rng.permuted(ctrl + rng.random((R, ctrl.size)) - 0.5, axis=1)
+            jk = rng.permuted(case + rng.random((R, case.size)) - 0.5, axis=1)
             va = np.concatenate([jc[:, :na], jk[:, :ma]], axis=1)
             vb = np.concatenate([jc[:, na:], jk[:, ma:]], axis=1)
             ca = np.cumsum(flag_a[np.argsort(va, axis=1, kind="stable")], axis=1)
