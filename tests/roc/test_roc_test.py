@@ -306,3 +306,27 @@ def test_public_exports():
     assert rocstats.roc.roc_test is _roctest.roc_test
     for name in ("roc_test", "roc_test_unpaired", "auc_test"):
         assert name in rocstats.__all__ and name in rocstats.roc.__all__
+
+
+# --------------------------------------------------------------------------- MC suite harness
+def test_roctest_mc_suite_registered_and_small_run():
+    from rocstats_validation import roctest_mc, run
+
+    assert run.SUITES["roctest_mc"][0] == "rocstats_validation.roctest_mc:run"
+    assert run.SUITES["proc_roctest"][0] == "rocstats_validation.proc_roctest:run"
+    truth, out = roctest_mc.simulate("different", seed=3, n_rep=150, n_boot=200)
+    assert truth == pytest.approx(0.1, abs=1e-12)
+    for m in roctest_mc.METHODS:
+        cov = out[m][:, 0].mean()
+        assert abs(cov - 0.95) <= 4 * math.sqrt(0.95 * 0.05 / 150) + 0.01
+    truth, _ = roctest_mc.simulate("equal", seed=3, n_rep=1)
+    assert truth == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_roctest_mc_suite_passes():
+    from rocstats_validation import roctest_mc
+
+    res = roctest_mc.run()
+    assert len(res["comparisons"]) == 4
+    assert all(r["passed"] for r in res["comparisons"]), roctest_mc.table(res)
