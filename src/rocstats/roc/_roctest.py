@@ -302,12 +302,10 @@ def _unpaired_curves(cum_cases, m, n, mp):
     return mp * fx + (1 - mp) * gx, mp * fx + (1 - mp) * (1 - gx)
 
 
-def _interp_at_merged(p, e, from_p, p_merged):
-    """R's ``approxfun(p, e)`` (linear, NA outside the range) evaluated, row by row, at
-    the merged sorted values ``p_merged``; ``from_p`` marks the merged values that come
-    from ``p`` (ties: p's value first, so the count of ``p <= x`` is exact)."""
+def _interp_rows(p, e, k, v):
+    """R's ``approxfun(p, e)(v)`` (linear, NA outside the range) row by row, given
+    ``k`` = the number of ``p`` values <= v in the row (p increasing)."""
     B, L = p.shape
-    k = np.cumsum(from_p, axis=1, dtype=np.int64)      # #p values <= x (ties included)
     off = (np.arange(B, dtype=np.int64) * L)[:, None]
     lo = np.maximum(k - 1, 0) + off
     hi = np.minimum(k, L - 1) + off
@@ -315,21 +313,46 @@ def _interp_at_merged(p, e, from_p, p_merged):
     x0, x1 = pf.take(lo), pf.take(hi)
     y0, y1 = ef.take(lo), ef.take(hi)
     with np.errstate(invalid="ignore", divide="ignore"):
-        inter = y0 + (y1 - y0) * ((p_merged - x0) / (x1 - x0))
-    val = np.where(x0 == p_merged, y0, inter)
-    val[(k == 0) | ((k == L) & (p_merged > x0))] = np.nan
+        val = y0 + (y1 - y0) * ((v - x0) / (x1 - x0))
+    val = np.where(x0 == v, y0, val)
+    val[(k == 0) | ((k == L) & (v > x0))] = np.nan
     return val
 
 
+def _row_counts(sorted_rows, values, side):
+    """Per row, the number of entries of ``sorted_rows`` (rows ascending, in [0, 1])
+    below (``side="left"``) or at most (``"right"``) each of ``values``: one
+    searchsorted over the rows laid end to end with offsets 2 r (so that the flat array
+    is ascending)."""
+    B, L = sorted_rows.shape
+    off = 2.0 * np.arange(B)[:, None]
+    flat = (sorted_rows + off).ravel()
+    idx = np.searchsorted(flat, (values + off).ravel(), side=side).reshape(values.shape)
+    return idx - (np.arange(B, dtype=np.int64) * L)[:, None]
+
+
 def _unpaired_integrals(ca, cb, ma, na, mb, nb, mp):
-    """Rows of Venkatraman's unpaired statistic from rows of C_a(x) and C_b(x)."""
+    """Rows of Venkatraman's unpaired statistic from rows of C_a(x) and C_b(x): the two
+    increasing p sequences are merged (a before b on ties), |e_a - e_b| is evaluated at
+    every merged point (one side exact, the other interpolated) and integrated by
+    trapezoids where defined."""
     pa, ea = _unpaired_curves(ca, ma, na, mp)
     pb, eb = _unpaired_curves(cb, mb, nb, mp)
-    allp = np.concatenate([pa, pb], axis=1)
-    order = np.argsort(allp, axis=1, kind="stable")
-    x = np.take_along_axis(allp, order, axis=1)
-    from_a = order < pa.shape[1]
-    y = np.abs(_interp_at_merged(pa, ea, from_a, x) - _interp_at_merged(pb, eb, ~from_a, x))
+    B, La = pa.shape
+    Lb = pb.shape[1]
+    kb_at_a = _row_counts(pb, pa, "left")            # b strictly below each a point
+    ka_at_b = _row_counts(pa, pb, "right")           # a at or below each b point
+    y_a = np.abs(ea - _interp_rows(pb, eb, kb_at_a, pa))
+    y_b = np.abs(_interp_rows(pa, ea, ka_at_b, pb) - eb)
+    L = La + Lb
+    rows = (np.arange(B, dtype=np.int64) * L)[:, None]
+    pos_a = (np.arange(La) + kb_at_a + rows).ravel()
+    pos_b = (np.arange(Lb) + ka_at_b + rows).ravel()
+    x = np.empty(B * L)
+    y = np.empty(B * L)
+    x[pos_a], x[pos_b] = pa.ravel(), pb.ravel()
+    y[pos_a], y[pos_b] = y_a.ravel(), y_b.ravel()
+    x, y = x.reshape(B, L), y.reshape(B, L)
     return np.nansum((y[:, 1:] + y[:, :-1]) * np.diff(x, axis=1) / 2, axis=1)
 
 
@@ -356,21 +379,27 @@ def venkatraman_unpaired_stat(is_pos_a, rank_a, is_pos_b, rank_b, mp=None):
 
 
 def _unpaired_permutations(pa, ra, pb, rb, mp, seed, n_perm, jobs):
-    """Permuted statistics, pROC's ``venkatraman.unpaired.permutation``: ranks jittered
-    by U(-1/2, 1/2), the controls of both samples pooled and shuffled (likewise the
-    cases), the first ones going back to sample a, re-ranked within each sample.  Only
-    the order of the values within each sample matters, so a row of C_a(x) is the case
-    flags of sample a's values sorted."""
+    """Permuted statistics of pROC's ``venkatraman.unpaired.permutation``: ranks
+    jittered by U(-1/2, 1/2), the controls of both samples pooled and shuffled (likewise
+    the cases), the first ones going back to sample a, re-ranked within each sample.
+
+    Only the order of the values within each sample matters.  Ranks within a sample are
+    distinct integers, so the jitter only orders a rank v from sample a against the same
+    rank v from sample b when both land in one sample: a fair coin, independent across
+    v.  Here: one random bit t_v per rank value, keys ``2 v + t_v`` (from a) and
+    ``2 v + 1 - t_v`` (from b), all distinct (16-bit when they fit: radix argsort)."""
     ma, mb = int(pa.sum()), int(pb.sum())
     na, nb = pa.size - ma, pb.size - mb
-    ra_f, rb_f = ra.astype(np.float64), rb.astype(np.float64)
-    ctrl = np.concatenate([ra_f[~pa], rb_f[~pb]])
-    case = np.concatenate([ra_f[pa], rb_f[pb]])
-    # sample a's values: na controls then ma cases; sample b's: nb controls then mb cases
+    V = max(pa.size, pb.size) + 1
+    kt = np.int16 if 2 * V + 2 < 2 ** 15 else np.int64
+    ra_i, rb_i = ra.astype(np.int64), rb.astype(np.int64)
+    src_c = np.concatenate([ra_i[~pa], rb_i[~pb]])      # pooled controls' ranks
+    src_k = np.concatenate([ra_i[pa], rb_i[pb]])        # pooled cases' ranks
+    from_b_c = np.r_[np.zeros(na, np.int64), np.ones(nb, np.int64)]
+    from_b_k = np.r_[np.zeros(ma, np.int64), np.ones(mb, np.int64)]
     flag_a = np.r_[np.zeros(na, np.int64), np.ones(ma, np.int64)]
     flag_b = np.r_[np.zeros(nb, np.int64), np.ones(mb, np.int64)]
-    Ntot = pa.size + pb.size
-    step = max(1, min(PERM_BLOCK, (1 << 20) // Ntot))
+    step = 64
 
     def block(bi):
         rng = np.random.default_rng([seed, bi])
@@ -379,10 +408,13 @@ def _unpaired_permutations(pa, ra, pb, rb, mp, seed, n_perm, jobs):
         for a in range(0, size, step):
             b = min(size, a + step)
             R = b - a
-            jc = rng.permuted(ctrl + rng.random((R, ctrl.size)) - 0.5, axis=1)
-            jk = rng.permuted(case + rng.random((R, case.size)) - 0.5, axis=1)
-            va = np.concatenate([jc[:, :na], jk[:, :ma]], axis=1)
-            vb = np.concatenate([jc[:, na:], jk[:, ma:]], axis=1)
+            t = rng.integers(0, 2, size=(R, V), dtype=np.int64)
+            kc = 2 * src_c + np.abs(from_b_c - t[:, src_c])
+            kk = 2 * src_k + np.abs(from_b_k - t[:, src_k])
+            kc = rng.permuted(kc.astype(kt), axis=1)
+            kk = rng.permuted(kk.astype(kt), axis=1)
+            va = np.concatenate([kc[:, :na], kk[:, :ma]], axis=1)
+            vb = np.concatenate([kc[:, na:], kk[:, ma:]], axis=1)
             ca = np.cumsum(flag_a[np.argsort(va, axis=1, kind="stable")], axis=1)
             cb = np.cumsum(flag_b[np.argsort(vb, axis=1, kind="stable")], axis=1)
             out[a:b] = _unpaired_integrals(ca, cb, ma, na, mb, nb, mp)
