@@ -284,6 +284,22 @@ def test_other_bad_input():
         rocstats.auc_test(y, a, method="venkatraman")
 
 
+@pytest.mark.parametrize("method", ["bootstrap", "venkatraman"])
+def test_unpaired_errors_name_the_sample(method):
+    y, a, b = _data(24)
+    bad = a.copy()
+    bad[3] = np.nan
+    with pytest.raises(ValueError, match="score_a contains NaN"):
+        rocstats.roc_test_unpaired(y, bad, y, b, method=method)
+    with pytest.raises(ValueError, match="score_b contains NaN"):
+        rocstats.roc_test_unpaired(y, a, y, bad, method=method)
+    with pytest.raises(ValueError, match="has %d rows but score_b has" % y.size):
+        rocstats.roc_test_unpaired(y, a, y, b[:-1], method=method)
+    with pytest.warns(rocstats.UndefinedAUCWarning, match="sample b"):
+        t = rocstats.roc_test_unpaired(y, a, np.ones_like(y), b, method=method)
+    assert math.isnan(t.statistic)
+
+
 def test_one_class_gives_nan_with_warning():
     y = np.ones(10, int)
     s = np.arange(10.0)
