@@ -11,11 +11,11 @@
 ## decimals, so ties occur and the stored decimals are the exact doubles).
 suppressPackageStartupMessages({library(pROC); library(jsonlite)})
 
-script_path <- local({
+source(file.path(local({
   arg <- grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE)
-  if (length(arg)) normalizePath(sub("^--file=", "", arg[1])) else NA_character_
-})
-repo_root <- if (!is.na(script_path)) normalizePath(file.path(dirname(script_path), "..", "..")) else normalizePath(".")
+  if (length(arg)) dirname(normalizePath(sub("^--file=", "", arg[1]))) else "validation/r"
+}), "_repo.R"))
+repo_root <- rocstats_repo_root
 source(file.path(repo_root, "validation", "r", "proc_roctest_helpers.R"))
 out_file <- file.path(repo_root, "validation", "results", "proc_roctest.json")
 BOOT_N <- as.integer(Sys.getenv("ROCTEST_BOOT_N", "10000"))

@@ -77,6 +77,10 @@ SUITES = {
     "roctest_mc": ("rocstats_validation.roctest_mc:run",
                    "roc_test_unpaired: coverage of the 95% interval of the AUC difference "
                    "and size at 5% (DeLong and bootstrap) by simulation, with MC SE"),
+    "weighted_mc": ("rocstats_validation.weighted_mc:run",
+                    "weighted DeLong with sampling weights (pROC #96): variance ratio, 95% "
+                    "coverage and size of delong_test under Poisson-PPS and stratified "
+                    "samples of a finite binormal population"),
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),

@@ -460,7 +460,8 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     ``#{E* >= E} / n_boot`` over ``n_boot`` permutations that exchange each case's two
     ranks with probability 1/2 (pROC's scheme).  Two-sided only; no partial AUC.  The
     ranks are taken of the scores after ``direction`` (higher = more positive), ties in
-    case order (pROC's ``ties.method = "first"``).
+    case order (pROC's ``ties.method = "first"``); pROC ranks the raw predictor whatever
+    the direction, so its E differs for ``direction=">"``.
 
     Parameters
     ----------
