@@ -81,6 +81,20 @@ def splitters(samples, n_buckets):
 
 
 # --------------------------------------------------------------------------- pass 3
+def bucket_ids(spl, w):
+    """``searchsorted(spl, w, side="left")``: the number of splitters below each score
+    (int16 when it fits: NumPy's stable sort of int16 is a radix sort).  With few
+    splitters, counted by comparisons (twice as fast as a binary search of unsorted
+    needles)."""
+    if spl.size <= 64:
+        bid = np.zeros(w.size, dtype=np.int16)
+        for v in spl:
+            bid += w > v
+        return bid
+    bid = np.searchsorted(spl, w, side="left")
+    return bid.astype(np.int16) if spl.size < 32767 else bid
+
+
 def partition_block(y, s, categories, code, ndim, s_name, direction, splits, keep_ids):
     """Cut one block into buckets: ``(pieces, bucket_ids, is_pos)`` with
     ``pieces[c][b] = (working scores, is_pos)`` of the rows of column c in bucket b, in
@@ -94,7 +108,7 @@ def partition_block(y, s, categories, code, ndim, s_name, direction, splits, kee
         w = np.ascontiguousarray(cols[:, c])
         if direction == ">":
             w = -w
-        bid = np.searchsorted(spl, w, side="left")
+        bid = bucket_ids(spl, w)
         order = np.argsort(bid, kind="stable")
         edges = np.searchsorted(bid[order], np.arange(spl.size + 2), side="left")
         ws, ps = w[order], is_pos[order]
