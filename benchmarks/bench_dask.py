@@ -116,7 +116,9 @@ def main(argv=None):
     ap.add_argument("--n", type=float, default=2e7, help="rows of the scaling table")
     ap.add_argument("--block", type=float, default=2e6, help="rows per block (scaling)")
     ap.add_argument("--ooc-n", type=float, default=3e8, help="rows of the out-of-core run")
-    ap.add_argument("--ooc-block", type=float, default=1e7)
+    ap.add_argument("--ooc-block", type=float, default=5e6)
+    ap.add_argument("--ooc-buckets", type=int, default=None,
+                    help="n_buckets of the out-of-core run (default: one per block)")
     ap.add_argument("--memory-limit", default="1GB", help="per worker, out-of-core run")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--output")
@@ -176,13 +178,14 @@ def main(argv=None):
     # ------------------------------------------------------------------ out of core
     N, ob = int(a.ooc_n), int(a.ooc_block)
     Yl, Sl, sizes = lazy_data(N, ob)
-    rep("## Out of core: %s rows (%.1f GB of scores and labels) on 2 workers of %s each"
-        % (fmt_n(N), N * 9 / 1e9, a.memory_limit))
+    rep("## Out of core: %s rows (%.2f GB of scores and labels) on 2 workers of %s each "
+        "(%d blocks of %s rows)" % (fmt_n(N), N * 9 / 1e9, a.memory_limit, len(sizes),
+                                    fmt_n(ob)))
     rep()
     with tempfile.TemporaryDirectory() as tmp:
         cl, client = cluster(2, a.memory_limit, tmp)
         try:
-            t_ooc, got = timed(lambda: rd.delong(Yl, Sl))
+            t_ooc, got = timed(lambda: rd.delong(Yl, Sl, n_buckets=a.ooc_buckets))
         finally:
             client.close()
             cl.close()

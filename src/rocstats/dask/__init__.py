@@ -41,8 +41,9 @@ With n rows on p workers (each with memory M), the distributed sort costs about
 
 * the reads: the scan and the exchange each read (or regenerate) the blocks: 2 n / p;
 * the shuffle: every row crosses the network (or is pickled between processes) once,
-  about 17 bytes a row (score + label, twice for k = 1 DeLong placements), n / (p B_w)
-  for a per-worker bandwidth B_w (~1 GB/s between local processes, less on a network);
+  about 9 bytes a row (score + label; with k columns 9 k, and 8 k more when the
+  placements travel back for the covariance), n / (p B_w) for a per-worker bandwidth
+  B_w (~1 GB/s between local processes, less on a network);
 * the per-bucket sort and sweep: O((n / p) log(n / p)), the in-memory kernels' speed;
 * the scheduler's latency: O(blocks x buckets) small tasks, ~1 ms each (blocks of
   ~1e6-1e7 rows keep it negligible);

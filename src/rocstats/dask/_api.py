@@ -345,7 +345,8 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, direction="<", pos_l
 
     ``method="bootstrap"``: the data are gathered (the bootstrap engine resamples the
     sorted data in memory) and :func:`rocstats.ci_auc` runs with its replicates on the
-    cluster (``n_jobs=client``, the current client if ``client`` is None): the same
+    cluster (``n_jobs=client``; the current client if ``client`` is None, and in this
+    process when there is none): the same
     interval as ``n_jobs=1`` for the same ``random_state``.  ``bootstrap`` holds the
     bootstrap options of :func:`rocstats.ci_auc` (``n_boot``, ``stratified``,
     ``interval``, ``random_state``).
@@ -377,7 +378,10 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, direction="<", pos_l
     y, s = gather(y_true, y_score)
     if client is None:
         from distributed import get_client
-        client = get_client()
+        try:
+            client = get_client()
+        except ValueError:                 # no client: the replicates run here
+            client = None
     return memory_ci_auc(y, s, method="bootstrap", level=level, direction=direction,
                          pos_label=pos_label, n_jobs=client, **bootstrap)
 
