@@ -38,7 +38,7 @@ def _missing_matplotlib():
 
 
 def _missing_dask():
-    return None if _have("dask") and _have("distributed") else \
+    return None if _have("dask.array") and _have("distributed") else \
         "dask / distributed are not installed (pip install 'rocstats[dask]')"
 
 
