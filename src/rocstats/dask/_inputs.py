@@ -77,8 +77,8 @@ def as_blocks(x, name, ndims, *, like=None):
     if not is_dask(x):
         if like is None or like.lengths is None:
             raise ValueError("%s is not a dask collection (dask.array or dask DataFrame); "
-                             "use rocstats.%s-style in-memory functions for in-memory data"
-                             % (name, "auc"))
+                             "for in-memory data use rocstats' own functions (rocstats.auc, "
+                             "rocstats.delong, ...)" % name)
         import dask.array as da
         arr = np.asarray(x)
         return _array_blocks(da.from_array(arr, chunks=(like.lengths,) + arr.shape[1:]),
