@@ -32,7 +32,6 @@ import platform
 import sys
 import tempfile
 import time
-from fractions import Fraction
 
 import numpy as np
 
@@ -126,7 +125,6 @@ def main(argv=None):
     if a.quick:
         a.n, a.block, a.ooc_n, a.ooc_block = 2e6, 2e5, 2e7, 2e6
     import dask
-    import dask.array as da
     import distributed
 
     import rocstats.dask as rd

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .. import _labels
-from .._validation import as_float_array, check_direction
+from .._validation import as_float_array
 
 
 def _dd():
@@ -130,10 +130,6 @@ def align(y, s, y_name="y_true", s_name="y_score"):
         raise ValueError("%s and %s have different chunking along the rows (%s... and "
                          "%s...); rechunk one to the other's chunks"
                          % (y_name, s_name, y.lengths[:4], s.lengths[:4]))
-
-
-def check_options(direction):
-    check_direction(direction)
 
 
 # --------------------------------------------------------------------------- in a task

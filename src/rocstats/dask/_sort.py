@@ -157,13 +157,6 @@ def sweep_bucket(pieces, want):
     return out
 
 
-def bucket_stats(stats):
-    """``(m_b, n_b, 2U_b)`` arrays of one column's buckets (small)."""
-    return (np.array([d["m"] for d in stats], dtype=np.int64),
-            np.array([d["n"] for d in stats], dtype=np.int64),
-            [d["u2"] for d in stats])
-
-
 def offsets(counts):
     """Per column, ``(2 N_below, 2 P_above)`` of every bucket from ``[(m_b, n_b), ...]``."""
     out = []
