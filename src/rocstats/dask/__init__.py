@@ -66,7 +66,8 @@ Bootstrap
 cluster, drawn from the same counter-based stream, so the interval equals ``n_jobs=1``
 for the same ``random_state``.  :func:`ci_auc` here gathers dask inputs for it.
 
-The AUC forest on Dask is not offered yet (the tree engine is being rewritten).
+Not offered on dask inputs: the partial AUC (``partial=``), ``sample_weight``, and the
+AUC forest (deferred until the tree engine's rewrite lands).
 """
 from ._api import auc, ci_auc, coords, delong, gather, roc_curve
 
