@@ -20,6 +20,9 @@ Public API (options are keyword-only)::
     intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
                     ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
     kernels         backend, backend_info
+    beyond memory   rocstats.dask: exact auc / delong / roc_curve / coords / ci_auc on dask
+                    collections (distributed sample sort; extra [dask]); bootstrap
+                    replicates on a cluster with n_jobs=client
     plots           rocstats.plot.plot_roc (ROC curves, tie blocks as diagonal segments,
                     CI band, AUC with its DeLong CI), plot_sroc, plot_tree; also
                     ROCCurve.plot() and SROCCurve.plot()  (matplotlib, imported on use)
@@ -66,7 +69,7 @@ __all__ = [
 #: attribute -> module that defines it, imported on first access
 _LAZY = {"CARTClassifier": ".tree", "CARTRegressor": ".tree"}
 #: subpackages reachable as attributes without an explicit import
-_SUBMODULES = ("tree", "ensemble", "plot", "r", "report")
+_SUBMODULES = ("tree", "ensemble", "plot", "r", "report", "dask")
 
 
 def __getattr__(name):
