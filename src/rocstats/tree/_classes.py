@@ -252,7 +252,9 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
             if self.prior is not None or self.loss is not None:
                 raise ValueError("prior and loss are not used with criterion='auc' (the AUC "
                                  "statistic ignores them); leave them None")
-            return AUCCriterion(K)
+            return AUCCriterion(K, root_counts=np.bincount(
+                yenc.astype(np.int64), weights=np.asarray(w, dtype=np.float64),
+                minlength=K).astype(np.float64))
         rows = np.bincount(yenc.astype(np.int64), minlength=K_all)
         prior = self.prior
         if prior is not None:

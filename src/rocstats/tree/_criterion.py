@@ -318,6 +318,27 @@ class AUCCriterion(CountCriterion):
 
     c_kind = 4
 
+    def __init__(self, n_classes, *, root_counts=None):
+        super().__init__(n_classes)
+        self.root_counts = None
+        if root_counts is not None:
+            counts = np.asarray(root_counts, dtype=np.float64)
+            self.root_counts = counts
+            self.prior_input = counts / counts.sum()
+
+    def probabilities(self, values):
+        """Class frequencies of the nodes.  Under rpart's policy (``root_counts``, the
+        class weights of the root) they are computed as rpart's ``type = "prob"`` with
+        the observed class frequencies as priors -- ``counts * (prior / max(1, root
+        counts))`` normalised --, equal to the plain frequencies up to rounding, and the
+        rounding CART's AUC trees have always had."""
+        if self.root_counts is None:
+            return super().probabilities(values)
+        counts = np.asarray(values, dtype=float)
+        temp = counts * (self.prior_input / np.maximum(1.0, self.root_counts))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return temp / temp.sum(axis=1, keepdims=True)
+
 
 class AnovaCriterion(Criterion):
     """Squared-error criterion: value = weighted mean, risk = weighted sum of squares

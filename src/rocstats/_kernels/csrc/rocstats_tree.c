@@ -144,9 +144,13 @@ static void anova_numeric(const double *xs, const double *ys, const double *ws, 
  * left[c] the weight of class c sent left and tot[c] its weight in the node, right_c =
  * tot_c - left_c and alpha_c = right_c / (left_c + right_c),
  *     delta = mean over pairs c1 < c2 of max(1 - alpha_c1 + alpha_c2, 1 - alpha_c2 + alpha_c1)
- * = 2 theta (theta = the split's AUC).  present_only = 0 (randomForestSRC): every pair of
- * the k classes, so a class absent from the node (0 / 0) makes delta NaN; present_only = 1
- * (the CART criterion): the pairs of classes with weight, NaN with fewer than two. */
+ *           = mean over pairs of 1 + |alpha_c1 - alpha_c2|  = 2 theta (theta = the split's AUC).
+ * present_only = 0 (randomForestSRC's policy): every pair of the k classes, so a class
+ * absent from the node (0 / 0) makes delta NaN, evaluated in randomForestSRC's form
+ * (max of the two sums, alpha over left + right); present_only = 1 (the CART criterion):
+ * the pairs of classes with weight (NaN with fewer than two), evaluated as
+ * 1 + |alpha_c1 - alpha_c2| with alpha_c = right_c / tot_c.  The two forms are equal in
+ * exact arithmetic; each keeps the rounding its trees have always had. */
 static double auc_delta(const double *left, const double *tot, int64_t k, int present_only)
 {
     double s = 0.0;
@@ -154,13 +158,17 @@ static double auc_delta(const double *left, const double *tot, int64_t k, int pr
     for (int64_t k1 = 0; k1 + 1 < k; k1++) {
         if (present_only && !(tot[k1] > 0.0)) continue;
         double r1 = tot[k1] - left[k1];
-        double a1 = r1 / (left[k1] + r1);
+        double a1 = present_only ? r1 / tot[k1] : r1 / (left[k1] + r1);
         for (int64_t k2 = k1 + 1; k2 < k; k2++) {
             if (present_only && !(tot[k2] > 0.0)) continue;
             double r2 = tot[k2] - left[k2];
-            double a2 = r2 / (left[k2] + r2);
-            double u = 1.0 - a1 + a2, v = 1.0 - a2 + a1;
-            s += u > v ? u : v;
+            if (present_only) {
+                s += 1.0 + fabs(a1 - r2 / tot[k2]);
+            } else {
+                double a2 = r2 / (left[k2] + r2);
+                double u = 1.0 - a1 + a2, v = 1.0 - a2 + a1;
+                s += u > v ? u : v;
+            }
             npairs++;
         }
     }
@@ -402,25 +410,32 @@ int rs_tree_categorical_split(int64_t kind, const double *x, const int64_t *rows
         for (i = 0; i < m; i++) {
             r = rows[i];
             if (isnan(x[r]) || !(w[r] > 0)) continue;
-            c = (int64_t)y[r];
             l = (int64_t)x[r];
             countn[l]++;
             key[l] += y[r] * w[r];
             sumw[l] += w[r];
-            ccnt[c * nlev + l] += w[r];
         }
         for (l = 0; l < nlev; l++)
             if (countn[l] > 0) key[l] /= sumw[l];
         q = order_levels(nlev, countn, key, buf, order);
-        for (j = 0; j < K; j++) {
-            tot[j] = 0.0;
-            for (step = 0; step < q; step++) tot[j] += ccnt[j * nlev + order[step]];
-            present += tot[j] > 0.0;
-        }
+        /* class weights summed row by row in the order of the sweep (levels in their
+         * order, rows in list order within a level), as every numeric sweep sums them */
+        for (j = 0; j < K; j++) tot[j] = 0.0;
+        for (step = 0; step < q; step++)
+            for (i = 0; i < m; i++) {
+                r = rows[i];
+                if (isnan(x[r]) || !(w[r] > 0) || (int64_t)x[r] != order[step]) continue;
+                tot[(int64_t)y[r]] += w[r];
+            }
+        for (j = 0; j < K; j++) present += tot[j] > 0.0;
         if (present >= 2) {
             for (step = 0; step + 1 < q; step++) {
                 item = order[step];
-                for (j = 0; j < K; j++) left[j] += ccnt[j * nlev + item];
+                for (i = 0; i < m; i++) {
+                    r = rows[i];
+                    if (isnan(x[r]) || !(w[r] > 0) || (int64_t)x[r] != item) continue;
+                    left[(int64_t)y[r]] += w[r];
+                }
                 ltot += countn[item];
                 rtot -= countn[item];
                 if (ltot >= edge && rtot >= edge) {

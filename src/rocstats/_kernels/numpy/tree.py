@@ -132,9 +132,10 @@ def _anova_numeric(xs, ys, ws, edge, node_risk):
 def _auc_delta(left, tot, present_only=False):
     """randomForestSRC's delta (= 2 theta) of each row of ``left`` (cuts x K weights sent
     left), class totals ``tot``: every pair of the K classes (a class without weight makes
-    it NaN), or with ``present_only`` the pairs of classes with weight (the CART
-    criterion; NaN with fewer than two).  The C kernel's ``auc_delta``, operation for
-    operation."""
+    it NaN; randomForestSRC's form, max of the two sums, alpha over left + right), or with
+    ``present_only`` the pairs of classes with weight (the CART criterion, NaN with fewer
+    than two; the form 1 + |alpha_1 - alpha_2|, alpha over the class total).  The C
+    kernel's ``auc_delta``, operation for operation."""
     left = np.asarray(left, dtype=np.float64)
     out = np.zeros(left.shape[0])
     npairs = 0
@@ -144,15 +145,18 @@ def _auc_delta(left, tot, present_only=False):
             if present_only and not tot[k1] > 0:
                 continue
             r1 = tot[k1] - left[:, k1]
-            a1 = r1 / (left[:, k1] + r1)
+            a1 = r1 / tot[k1] if present_only else r1 / (left[:, k1] + r1)
             for k2 in range(k1 + 1, k):
                 if present_only and not tot[k2] > 0:
                     continue
                 r2 = tot[k2] - left[:, k2]
-                a2 = r2 / (left[:, k2] + r2)
-                u = 1.0 - a1 + a2
-                v = 1.0 - a2 + a1
-                out += np.where(u > v, u, v)
+                if present_only:
+                    out += 1.0 + np.abs(a1 - r2 / tot[k2])
+                else:
+                    a2 = r2 / (left[:, k2] + r2)
+                    u = 1.0 - a1 + a2
+                    v = 1.0 - a2 + a1
+                    out += np.where(u > v, u, v)
                 npairs += 1
     if not npairs:
         return np.full(left.shape[0], np.nan)
@@ -281,16 +285,22 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
             key = np.where(countn > 0, np.bincount(lev, weights=yy * ww, minlength=nlev)
                            / np.where(countn > 0, sumw, 1.0), 0.0)
         order = _order_levels(countn, key)
-        ccnt = np.vstack([np.bincount(lev, weights=np.where(cs == j, ww, 0.0),
-                                      minlength=nlev) for j in range(nclass)])
-        tot = np.array([_seqsum(ccnt[j, order]) for j in range(nclass)])
+        # class weights summed row by row in the sweep's order (levels in their order,
+        # rows in list order within a level), as the C kernel sums them
+        rank = np.empty(nlev, dtype=np.int64)
+        rank[order] = np.arange(order.size)
+        srt = np.argsort(rank[lev], kind="stable")
+        onehot = np.zeros((k, nclass))
+        onehot[np.arange(k), cs[srt]] = ww[srt]
+        cum = np.cumsum(onehot, axis=0)
+        tot = cum[-1]
+        last = np.cumsum(countn[order]) - 1          # each level's last row in the sweep
         best, bestq = 0.0, -1
         if np.count_nonzero(tot > 0) >= 2:
-            left = np.zeros(nclass)
             ltot, rtot = 0, k
             for step in range(order.size - 1):
                 item = order[step]
-                left = left + ccnt[:, item]
+                left = cum[last[step]]
                 ltot += countn[item]
                 rtot -= countn[item]
                 if ltot >= edge and rtot >= edge:
