@@ -183,6 +183,7 @@ def encode_classes(y, n, who, *, binary=False):
     if y is None:
         raise ValueError("%s requires y to be passed, but the target y is None" % who)
     y = _ravel_column(y)
+    _refuse_continuous(y, who)
     lab = class_labels(y, name="y")
     classes, codes = lab.classes, lab.codes
     if codes.size != n:
@@ -190,17 +191,36 @@ def encode_classes(y, n, who, *, binary=False):
                          % (codes.size, n))
     counts = np.bincount(codes, minlength=classes.size)
     present = np.flatnonzero(counts > 0)
-    if binary and (classes.size != 2 or present.size != 2):
-        raise ValueError("%s needs a binary outcome with both classes present: y has "
-                         "classes %s with counts %s" % (who, classes.tolist()[:5],
-                                                        counts.tolist()[:5]))
     if present.size < 2:
         raise ValueError("y has a single class in use (one class: %r); a classifier needs "
-                         "at least two" % (_plain(classes[present[0]]),))
+                         "at least two%s" % (_plain(classes[present[0]]),
+                                             " (%s needs a binary outcome with both classes present)" % who
+                                             if binary else ""))
+    if binary and (classes.size != 2 or present.size != 2):
+        raise ValueError("Only binary classification is supported: %s needs a binary "
+                         "outcome with both classes present; y has classes %s with counts "
+                         "%s" % (who, classes.tolist()[:5], counts.tolist()[:5]))
     return classes, codes
 
 
+def _refuse_continuous(y, who):
+    """A float y with a finite non-integer value is a regression target (scikit-learn's
+    "continuous" type): refused by classifiers, which take class labels."""
+    dtype = getattr(y, "dtype", None)
+    if dtype is None or getattr(dtype, "kind", None) != "f":
+        return
+    v = np.asarray(y, dtype=np.float64)
+    v = v[np.isfinite(v)]
+    if v.size and np.any(v != np.floor(v)):
+        raise ValueError("Unknown label type: continuous. y holds non-integer numbers "
+                         "(e.g. %r); %s is a classifier and needs class labels -- use a "
+                         "regressor for a continuous response"
+                         % (float(v[v != np.floor(v)][0]), who))
+
+
 def _ravel_column(y):
+    if not hasattr(y, "shape") and hasattr(y, "__array__"):
+        y = np.asarray(y)                    # array-likes that are not arrays
     shape = np.shape(y) if not hasattr(y, "shape") else y.shape
     if len(shape) == 2 and shape[1] == 1:
         try:
@@ -694,13 +714,17 @@ class BaseTree(BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = self._allow_missing
         tags.input_tags.categorical = not self._numeric_only
-        if self._is_classifier() and self._binary:
-            tags.classifier_tags.multi_class = False
         return tags
 
 
 class BaseTreeClassifier(ClassifierMixin, BaseTree):
     """:class:`BaseTree` for classifiers: adds :meth:`predict_proba`."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()          # ClassifierMixin's, then BaseTree's
+        if self._binary:
+            tags.classifier_tags.multi_class = False
+        return tags
 
     def predict_proba(self, X):
         """Class probabilities of each row's node, one column per class of
