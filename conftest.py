@@ -4,7 +4,7 @@ not imported; its doctests are replaced by one item that is *skipped with the re
 (never dropped silently).  The optional parts are
 
 * ``rocstats/r/*``: rpy2 and an R installation (``rocstats[r]``);
-* ``rocstats/plot.py``: matplotlib (``rocstats[reports]``);
+* ``rocstats/plot/*``: matplotlib (``rocstats[reports]``);
 * ``rocstats/_kernels/c/*``: the compiled C extension (absent when the package was
   installed without a C compiler).
 """
@@ -49,7 +49,7 @@ def _requirement(path):
         return None
     if rel.startswith("r/"):
         return _missing_r
-    if rel == "plot.py":
+    if rel.startswith("plot/"):
         return _missing_matplotlib
     if rel.startswith("_kernels/c/"):
         return _missing_extension

@@ -17,6 +17,22 @@ BINARY = {
     "delong_test": lambda y, s, **k: rocstats.delong_test(
         y, s, np.resize(S[::-1], len(s)), **k).estimate,
     "best_threshold": lambda y, s, **k: rocstats.best_threshold(y, s, **k).sensitivity,
+    "coords": lambda y, s, **k: rocstats.coords(y, s, "best", **k)["sensitivity"].iloc[0],
+    "ci_auc": lambda y, s, **k: rocstats.ci_auc(y, s, method="bootstrap", n_boot=50,
+                                                random_state=0, **k).lower,
+    "ci_se": lambda y, s, **k: rocstats.ci_se(y, s, [0.5], n_boot=50, random_state=0,
+                                              **k)["median"].iloc[0],
+    "ci_sp": lambda y, s, **k: rocstats.ci_sp(y, s, [0.5], n_boot=50, random_state=0,
+                                              **k)["upper"].iloc[0],
+    "ci_thresholds": lambda y, s, **k: rocstats.ci_thresholds(y, s, [0.5], n_boot=50,
+                                                              random_state=0, **k).median[0, 1],
+    "ci_coords": lambda y, s, **k: rocstats.ci_coords(y, s, [0.5], input="specificity",
+                                                      ret="sensitivity", n_boot=50,
+                                                      random_state=0, **k).median[0, 0],
+    "auc_partial": lambda y, s, **k: rocstats.auc(y, s, partial=(0.6, 0.9), **k),
+    "delong_partial": lambda y, s, **k: rocstats.delong(
+        y, s, partial=(0.6, 0.9), focus="sensitivity", correct=True, **k).variance,
+    "smooth_roc": lambda y, s, **k: rocstats.smooth_roc(y, s, method="density", **k).auc,
 }
 
 

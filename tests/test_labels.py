@@ -32,6 +32,16 @@ STATISTICS = {
     "sauc": lambda y, s, **k: (lambda r: (r.auc, r.pos_label))(rocstats.sauc(y, s, **k)),
     "best_threshold": lambda y, s, **k: (
         lambda r: (r.sensitivity + r.specificity, r.pos_label))(rocstats.best_threshold(y, s, **k)),
+    "coords": lambda y, s, **k: (rocstats.coords(y, s, "best", ret="youden",
+                                                 **k)["youden"].iloc[0], None),
+    "ci_auc": lambda y, s, **k: (rocstats.ci_auc(y, s, method="bootstrap", n_boot=40,
+                                                 random_state=3, **k).median, None),
+    "ci_se": lambda y, s, **k: (rocstats.ci_se(y, s, [0.4], n_boot=40, random_state=3,
+                                               **k)["median"].iloc[0], None),
+    "power_roc_test": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
+        rocstats.power_roc_test(y_true=y, y_score=s, **k)),
+    "power_roc_test_paired": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
+        rocstats.power_roc_test_paired(y, s, s[::-1].copy(), method="delong", **k)),
 }
 
 

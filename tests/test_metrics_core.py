@@ -454,8 +454,10 @@ def test_test_result_summaries():
     head = "\n".join(_rows("DeLong's joint chi-square test of 2 correlated AUCs", rows))
     head_lines = head.splitlines()[:-1]          # all but the closing rule
     assert js.splitlines()[:len(head_lines)] == head_lines
-    assert js.splitlines()[len(head_lines) + 1].split() == ["contrast", "estimate"]
-    assert js.splitlines()[len(head_lines) + 2].split() == ["row", "0", "-0.25"]
+    # (labelled contrast rows with their own z test: tests/roc/test_joint_pairwise.py)
+    assert js.splitlines()[len(head_lines) + 1].split()[:2] == ["contrast", "estimate"]
+    assert js.splitlines()[len(head_lines) + 2].split()[:4] == ["score", "0", "-", "score"]
+    assert js.splitlines()[len(head_lines) + 2].split()[5] == "-0.25"
     with pytest.raises(ValueError, match="conf_int"):
         j.conf_int()
     # a result without a standard error has no CI; a NaN one has a NaN CI
@@ -488,10 +490,15 @@ def test_roc_curve_threshold_and_multiclass_summaries():
     y = [0, 0, 1, 1, 2, 2]
     p = [[.8, .1, .1], [.7, .2, .1], [.1, .6, .3], [.1, .3, .6], [.1, .4, .5], [.2, .1, .7]]
     mc = rocstats.multiclass_auc(y, p)
-    rows = [("Hand & Till M", _g(11 / 12)), ("classes", "3"),
-            ("A(0,1) (mean of both orders)", "1"), ("A(0,2) (mean of both orders)", "1"),
-            ("A(1,2) (mean of both orders)", "0.75")]
-    _check_summary(mc, "Multiclass AUC (Hand & Till)", rows)
+    # rows, then one table row per ordered pair (tests/roc/test_multiclass_variance.py
+    # checks the whole text; var(M) = 1/72 is worked out there by hand)
+    se = math.sqrt(1 / 72)
+    rows = [("Hand & Till M", _g(11 / 12)), ("variance", _g(1 / 72)), ("SE", _g(se)),
+            ("95% CI (Wald)", "[%s, 1]" % _g(11 / 12 - Z975 * se)), ("classes", "3"),
+            ("class counts", "0: 2, 1: 2, 2: 2")]
+    head = _rows("Multiclass AUC (Hand & Till)", rows)[:-1]       # all but the closing rule
+    assert str(mc.summary()).splitlines()[:len(head)] == head
+    assert mc.summary().table[0] == ["pair", "AUC", "SE"] and len(mc.summary().table[1]) == 6
     assert mc.class_counts == (2, 2, 2) and mc.labels == (0, 1, 2)
 
 

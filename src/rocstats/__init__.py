@@ -3,12 +3,23 @@
 Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, multiclass_auc, best_threshold
+                    delong_joint_test, delong_pairwise, best_threshold, smooth_roc
+                    (auc / delong / the tests take partial=, focus=, correct=)
+    multiclass      multiclass_auc (Hand & Till M with its variance), multiclass_auc_test
+    power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
+                    or AUC), power_roc_test_paired (two paired curves from pilot data)
+                    (Obuchowski & McClish 1997; Obuchowski, Lieber & Wians 2004)
     scored AUC      margin_auc, sroc_curve, sauc, sauc_test        (Wu, Flach & Ferri 2007)
     ROC = diagonal  roc_gof_test, roc_gof_rule                     (Rossa's chi-square test)
     trees           CARTClassifier, CARTRegressor (also in rocstats.tree, with
                     AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
+    coordinates     coords (pROC's coords: every point, best, local maximas, interpolated)
+    intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
+                    ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
     kernels         backend, backend_info
+    plots           rocstats.plot.plot_roc (ROC curves, tie blocks as diagonal segments,
+                    CI band, AUC with its DeLong CI), plot_sroc, plot_tree; also
+                    ROCCurve.plot() and SROCCurve.plot()  (matplotlib, imported on use)
 
 The statistics are imported with the package; the trees, the ensembles, the plots and
 the R bridge (which need pandas, scikit-learn, matplotlib or rpy2) are imported on first
@@ -20,19 +31,28 @@ from ._kernels import backend, backend_info
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
 from ._validation import UndefinedAUCWarning
+from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_se, ci_sp,
+                        ci_thresholds)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (auc, best_threshold, delong, delong_joint_test, delong_test,
-                  delong_test_unpaired, multiclass_auc, roc_curve)
+from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurve, auc,
+                  best_threshold, coords, delong, delong_joint_test, delong_pairwise,
+                  delong_test, delong_test_unpaired, multiclass_auc, multiclass_auc_test,
+                  power_roc_test, power_roc_test_paired, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
-    "multiclass_auc", "best_threshold", "backend", "backend_info",
+    "multiclass_auc", "best_threshold", "coords", "smooth_roc", "SmoothROCCurve", "backend",
+    "backend_info",
+    "delong_pairwise", "multiclass_auc_test", "JointTestResult",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
+    "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",
+    "CoordsCI",
+    "power_roc_test", "power_roc_test_paired", "PowerResult", "PairedPowerResult",
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",

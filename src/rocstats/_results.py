@@ -211,6 +211,12 @@ class AUCResult(_Result):
         As given / as read by the label contract.
     names : tuple or None
         Labels of the k scores (a DataFrame's column names) of a vector result.
+    partial : (low, high) or None
+        The range of a partial AUC (then ``auc`` is the partial AUC and ``variance`` its
+        DeLong-type variance), with ``focus`` and ``correct`` (McClish) as given.
+    weight_type : {"frequency", "sampling"} or None
+        With ``sample_weight``: how the weights were read (then ``n_pos`` / ``n_neg``
+        are the summed frequency weights, or the numbers of rows with positive weight).
     """
 
     auc: object
@@ -221,6 +227,10 @@ class AUCResult(_Result):
     direction: str = "<"
     pos_label: object = None
     names: Optional[tuple] = None
+    partial: Optional[Tuple[float, float]] = None
+    focus: str = "specificity"
+    correct: bool = False
+    weight_type: Optional[str] = None
 
     @property
     def se(self):
@@ -240,25 +250,43 @@ class AUCResult(_Result):
             ``logit(auc)`` with the delta-method SE ``se / (auc (1 - auc))``,
             back-transformed; it stays inside (0, 1) without clipping and is better
             near 0 and 1.  At AUC 0 or 1 the logit interval is undefined (NaN).
+            An uncorrected partial AUC over ``(low, high)`` lies in
+            ``[0, high - low]``: both methods work on ``auc / (high - low)`` and scale
+            back (McClish-corrected values are on [0, 1] already).
         """
         names = None if np.ndim(self.auc) == 0 else tuple(_names(self.names, np.size(self.auc)))
+        if self.partial is not None and not self.correct:
+            # the Wald / logit interval of the partial AUC scaled to [0, 1] by its width
+            width = self.partial[1] - self.partial[0]
+            ci = unit_interval(np.asarray(self.auc) / width, self.se / width, level, method,
+                               names)
+            return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method,
+                                      estimate=self.auc, names=names)
         return unit_interval(self.auc, self.se, level, method, names)
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)
+        what = "AUC"
+        title = "Empirical AUC with DeLong variance"
+        if self.partial is not None:
+            what = "partial AUC%s (%s %g to %g)" % (" (McClish)" if self.correct else "",
+                                                   self.focus, *self.partial)
+            title = "Empirical partial AUC with DeLong-type variance"
         common = [("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
                   ("positive label", self.pos_label),
                   ("direction", "controls %s cases" % self.direction)]
-        title = "Empirical AUC with DeLong variance"
+        if self.weight_type is not None:
+            title = "Weighted empirical AUC with DeLong-type variance (%s weights)" % (
+                self.weight_type)
         if np.ndim(self.auc) == 0:
-            rows = [("AUC", self.auc), ("DeLong variance", self.variance), ("SE", self.se),
+            rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
                     ("%g%% CI (Wald)" % (100 * level),
                      "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper)))]
             return Summary(title, rows + common)
         k = np.size(self.auc)
         body = [[n, a, s_, lo, hi] for n, a, s_, lo, hi in zip(
             _names(self.names, k), self.auc, self.se, ci.lower, ci.upper)]
-        header = ["", "AUC", "SE", "%g%% CI lower" % (100 * level),
+        header = ["", what, "SE", "%g%% CI lower" % (100 * level),
                   "%g%% CI upper" % (100 * level)]
         return Summary(title, common, table=(header, body))
 
@@ -376,35 +404,104 @@ class ROCCurve(_Result):
     def specificity(self):
         return 1.0 - self.fpr
 
+    def auc_partial(self, partial, *, focus="specificity", correct=False):
+        """Partial AUC of this curve, as :func:`rocstats.auc` with ``partial``, ``focus``
+        and ``correct`` (pROC's ``partial.auc`` on the curve's points; weighted curves
+        too).  A curve with an undefined AUC (one class) gives NaN."""
+        from .roc._partial import (check_correct, check_focus, check_partial, mcclish,
+                                   partial_auc_from_points)
+
+        lo, hi = check_partial(partial)
+        check_focus(focus)
+        check_correct(correct)
+        if not np.isfinite(self.auc):
+            return float("nan")
+        value = float(partial_auc_from_points(self.tpr[::-1], 1.0 - self.fpr[::-1],
+                                              partial=(lo, hi), focus=focus))
+        return mcclish(value, lo, hi) if correct else value
+
     def summary(self):
         rows = [("AUC", self.auc), ("points", self.fpr.size),
                 ("positives", self.n_pos), ("negatives", self.n_neg),
                 ("direction", "controls %s cases" % self.direction)]
         return Summary("Empirical ROC curve", rows)
 
+    def plot(self, ax=None, **kwargs):
+        """Draw the curve with :func:`rocstats.plot.plot_roc` (tie blocks as diagonal
+        segments; ``ci=True``, ``print_auc=True``, ``axes=...`` as there); returns the
+        Axes.  Needs matplotlib."""
+        from .plot import plot_roc
+
+        return plot_roc(self, ax=ax, **kwargs)
+
 
 @dataclass(frozen=True, eq=False)
 class MulticlassAUCResult(_Result):
-    """Hand & Till (2001) multiclass AUC.
+    """Hand & Till (2001) multiclass AUC with its variance.
 
     ``pairwise[i, j]`` is A(i|j): the AUC of probability column i separating class i
     (positive) from class j, on the rows of those two classes; the diagonal is NaN.
     ``auc`` is the mean of the off-diagonal entries (= M of Hand & Till).
+
+    Attributes
+    ----------
+    variance : float
+        The k-sample DeLong-type variance of M (see :func:`rocstats.multiclass_auc`);
+        NaN when a class has fewer than 2 rows.
+    pairwise_variance : ndarray of shape (C, C) or None
+        The variance of each A(i|j) (DeLong's, on the rows of classes i and j); NaN
+        diagonal.
+    pairwise_covariance : ndarray of shape (C, C, C, C) or None
+        ``[i, j, k, l]`` = Cov(A(i|j), A(k|l)) when asked for (``covariance=True``); NaN
+        where i == j or k == l.
     """
 
     auc: float
     pairwise: np.ndarray
     labels: tuple
     class_counts: tuple = field(default=())
+    variance: Optional[float] = None
+    pairwise_variance: Optional[np.ndarray] = None
+    pairwise_covariance: Optional[np.ndarray] = None
 
-    def summary(self):
-        rows = [("Hand & Till M", self.auc), ("classes", len(self.labels))]
-        for i, a in enumerate(self.labels):
-            for j, b in enumerate(self.labels):
-                if i < j:
-                    rows.append(("A(%s,%s) (mean of both orders)" % (a, b),
-                                 0.5 * (self.pairwise[i, j] + self.pairwise[j, i])))
-        return Summary("Multiclass AUC (Hand & Till)", rows)
+    @property
+    def se(self):
+        """Standard error of M, ``sqrt(variance)``."""
+        return float("nan") if self.variance is None else float(np.sqrt(self.variance))
+
+    @property
+    def pairwise_se(self):
+        """Standard errors of the A(i|j) (C x C, NaN diagonal)."""
+        return None if self.pairwise_variance is None else np.sqrt(self.pairwise_variance)
+
+    def conf_int(self, level=0.95, *, method="wald"):
+        """Confidence interval for M.
+
+        Parameters
+        ----------
+        level : float
+            Confidence level in (0, 1).
+        method : {"wald", "logit"}
+            ``"wald"``: ``M -/+ z se`` clipped to [0, 1] (as :meth:`AUCResult.conf_int`).
+            ``"logit"``: the Wald interval of ``logit(M)`` with the delta-method SE
+            ``se / (M (1 - M))``, back-transformed (inside (0, 1); NaN at M = 0 or 1).
+        """
+        return unit_interval(self.auc, self.se, level, method)
+
+    def summary(self, level=0.95):
+        ci = self.conf_int(level)
+        variance = float("nan") if self.variance is None else self.variance
+        rows = [("Hand & Till M", self.auc), ("variance", variance), ("SE", self.se),
+                ("%g%% CI (Wald)" % (100 * level),
+                 "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))),
+                ("classes", len(self.labels)),
+                ("class counts", ", ".join("%s: %d" % (a, n)
+                                           for a, n in zip(self.labels, self.class_counts)))]
+        pse = self.pairwise_se
+        body = [["A(%s|%s)" % (a, b), self.pairwise[i, j],
+                 float("nan") if pse is None else pse[i, j]]
+                for i, a in enumerate(self.labels) for j, b in enumerate(self.labels) if i != j]
+        return Summary("Multiclass AUC (Hand & Till)", rows, table=(["pair", "AUC", "SE"], body))
 
 
 @dataclass(frozen=True, eq=False)

@@ -15,6 +15,11 @@ At least one driver per module in tests/kernels/c/, compiled together with the m
 - sanitize_rfsrc.c     rocstats_tree.c      randomForestSRC's policy: AUC split sweep
                                             and best cut, the whole-tree driver, the
                                             router, the PRNG, every error code
+- sanitize_bootstrap.c rocstats_bootstrap.c bootstrap counts (class sums, sub-ranges),
+                                            fused vs count-based kernels, AUC vs the
+                                            O(m n) definition, curve vs a brute-force
+                                            reading of pROC's rule, tails vs direct
+                                            counts, the random stream, bad arguments
 
 Each driver prints "0 failures" when all its checks pass; any sanitizer report makes the
 run exit non-zero.
@@ -34,6 +39,7 @@ DRIVERS = {  # driver in tests/c -> the module it exercises
     "sanitize_tree": "rocstats_tree",
     "sanitize_surrogate": "rocstats_surrogate",
     "sanitize_rfsrc": "rocstats_tree",
+    "sanitize_bootstrap": "rocstats_bootstrap",
 }
 
 

@@ -40,8 +40,17 @@ from .paths import OUTPUT_DIR, REPO_ROOT
 SUITES = {
     "proc_parity": ("rocstats_validation.proc_parity:run",
                     "AUC, DeLong variance / covariance / CI and DeLong tests vs pROC 1.18"),
+    "proc_power": ("rocstats_validation.proc_power:run",
+                   "power.roc.test (power, sample size, sig. level, AUC; one curve, pilot "
+                   "data, two paired curves, binormal parameters) vs pROC 1.18"),
+    "power_mc": ("rocstats_validation.power_mc:run",
+                 "power and sample size: Monte Carlo power of DeLong's paired test at "
+                 "rocstats' and pROC's sample sizes (pROC issue #122), one-curve formula"),
     "sauc_mc": ("rocstats_validation.sauc_mc:run",
                 "scored AUC: variance vs Monte Carlo variance, size of sauc_test under H0"),
+    "multiclass_mc": ("rocstats_validation.multiclass_mc:run",
+                      "Hand & Till M: variance ratio and CI coverage (3 and 5 classes, ties), "
+                      "size of multiclass_auc_test under H0, agreement with the bootstrap"),
     "rossa_mc": ("rocstats_validation.rossa_mc:run",
                  "Rossa's chi-square GoF test of ROC(v) = v: Monte Carlo size and power"),
     "rfsrc_parity": ("rocstats_validation.rfsrc_parity:run",
@@ -49,6 +58,22 @@ SUITES = {
                      "every node) vs randomForestSRC 3.6.1"),
     "rfsrc_forest": ("rocstats_validation.rfsrc_forest:run",
                      "AUC forest OOB AUC / Brier / misclassification vs randomForestSRC 3.6.1"),
+    "proc_coords": ("rocstats_validation.proc_coords:run",
+                    "coords (every x, best with weights, interpolation) vs pROC 1.18; "
+                    "bootstrap ci.auc / ci.se / ci.sp / ci.thresholds / ci.coords vs pROC "
+                    "within 4 Monte Carlo SE"),
+    "bootstrap_mc": ("rocstats_validation.bootstrap_mc:run",
+                     "coverage of ci_auc(method='bootstrap') and ci_se by simulation"),
+    "proc_partial": ("rocstats_validation.proc_partial:run",
+                     "partial AUC (both focuses, McClish) and smooth() (binormal, density) vs "
+                     "pROC 1.18"),
+    "pauc_mc": ("rocstats_validation.pauc_mc:run",
+                "partial AUC DeLong-type variance: Monte Carlo variance ratio, 95% Wald "
+                "coverage, paired difference, against a plain bootstrap"),
+    "weighted_mc": ("rocstats_validation.weighted_mc:run",
+                    "weighted DeLong with sampling weights (pROC #96): variance ratio, 95% "
+                    "coverage and size of delong_test under Poisson-PPS and stratified "
+                    "samples of a finite binormal population"),
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),

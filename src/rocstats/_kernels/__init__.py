@@ -11,6 +11,7 @@ cffi ``ffi`` / ``lib``) and a NumPy twin with the same contract
 ``tree``       the node kernel of the tree engine (Gini, information, anova and AUC
                kinds; rpart's and randomForestSRC's policies), the stable partition,
                presorts, the whole-tree driver of the forests, the router
+``bootstrap``  bootstrap counts over the sorted data and the replicates' statistics
 
 The switch: the C kernels are used when the extension was built and
 ``ROCSTATS_PURE_PYTHON`` is not set to a true value; otherwise the NumPy twins, and if
@@ -24,9 +25,9 @@ import os
 import warnings
 
 __all__ = ["FAMILIES", "backend", "backend_info", "implementations",
-           "roc", "sauc", "surrogate", "tree"]
+           "roc", "sauc", "surrogate", "tree", "bootstrap"]
 
-FAMILIES = ("roc", "sauc", "surrogate", "tree")
+FAMILIES = ("roc", "sauc", "surrogate", "tree", "bootstrap")
 
 
 def _truthy(value):
@@ -60,6 +61,7 @@ roc = _family("roc")
 sauc = _family("sauc")
 surrogate = _family("surrogate")
 tree = _family("tree")
+bootstrap = _family("bootstrap")
 
 
 def backend():

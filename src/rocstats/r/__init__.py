@@ -16,8 +16,15 @@ pROC (``rocstats.r._proc``, re-exported here)
     :func:`proc_auc` (AUC, DeLong variance and CI, optimal thresholds of one score),
     :func:`proc_paired` / :func:`proc_roc_test` (DeLong covariance and paired
     ``roc.test``; every alternative at once / one), :func:`proc_unpaired` /
-    :func:`proc_roc_test_unpaired` (unpaired ``roc.test``).  The R code they run is
+    :func:`proc_roc_test_unpaired` (unpaired ``roc.test``), :func:`proc_partial` (partial
+    AUCs, both focuses, with and without McClish's correction), :func:`proc_smooth`
+    (``smooth()``, binormal or density, and its AUCs), :func:`proc_coords` (``coords`` at
+    every kind of ``x``) and :func:`proc_ci_bootstrap` (``ci.auc``, ``ci.se``, ``ci.sp``,
+    ``ci.thresholds``, ``ci.coords`` by bootstrap).  The R code they run is
     ``proc_helpers.R`` next to this file.
+    Power and sample size (``rocstats.r._proc_power``, re-exported here):
+    :func:`proc_power_numeric`, :func:`proc_power_roc`, :func:`proc_power_paired`,
+    :func:`proc_power_list` run ``power.roc.test`` in its four forms.
 
 rpart (``rocstats.r.rpart``)
     :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
@@ -40,8 +47,14 @@ live numbers come from identical R code.
 All conversions happen inside an rpy2 converter context (``localconverter``); the
 global ``numpy2ri.activate()`` is never used.
 """
-from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_paired, proc_roc_test,
-                    proc_roc_test_unpaired, proc_unpaired, r_available, r_versions)
+from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_ci_bootstrap, proc_coords,
+                    proc_paired, proc_partial, proc_roc_test, proc_roc_test_unpaired,
+                    proc_smooth, proc_unpaired, r_available, r_versions)
+from ._proc_power import (proc_power_list, proc_power_numeric, proc_power_paired,
+                          proc_power_roc)
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
-           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "ALTERNATIVES"]
+           "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
+           "proc_coords", "proc_ci_bootstrap",
+           "PROC_MIN_VERSION", "ALTERNATIVES",
+           "proc_power_numeric", "proc_power_roc", "proc_power_paired", "proc_power_list"]

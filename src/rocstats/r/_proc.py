@@ -26,8 +26,9 @@ from ._session import r_package_status, source_helpers
 from ._session import version_tuple as _version_tuple
 
 __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
-           "proc_roc_test", "proc_roc_test_unpaired", "PROC_MIN_VERSION", "HELPERS_R",
-           "ALTERNATIVES"]
+           "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
+           "proc_coords", "proc_ci_bootstrap", "PROC_MIN_VERSION", "HELPERS_R",
+           "ALTERNATIVES", "PARTIAL_RANGES"]
 
 #: pROC 1.18 is the first version whose paired ``roc.test`` reports ``conf.int``.
 PROC_MIN_VERSION = (1, 18, 0)
@@ -217,3 +218,105 @@ def proc_roc_test_unpaired(y_a, score_a, y_b, score_b, *, control=0, case=1,
                         alternatives=alternative)
     test = out.pop("tests")[alternative]
     return dict(test, **out)
+
+
+# ------------------------------------------------------- partial AUC and smoothing (issue 11)
+#: the partial-AUC ranges of the stored references, rocstats' (low, high)
+PARTIAL_RANGES = ((0.8, 1.0), (0.6, 0.9), (0.25, 0.55))
+
+
+def _ranges(ranges):
+    lo = np.array([float(r[0]) for r in ranges])
+    hi = np.array([float(r[1]) for r in ranges])
+    return lo, hi
+
+
+def _direction(direction):
+    if direction not in ("<", ">"):
+        raise ValueError("direction must be '<' or '>', got %r" % (direction,))
+    return direction
+
+
+def proc_partial(y, score, *, control=0, case=1, direction="<", ranges=PARTIAL_RANGES):
+    """pROC's AUC and partial AUCs of one score (``rocstats_proc_partial``).
+
+    For every ``(low, high)`` in ``ranges``, both focuses and both corrections:
+    ``auc(r, partial.auc = c(high, low), partial.auc.focus, partial.auc.correct)``.
+    Returns a dict: ``auc``, ``n_case``, ``n_control``, ``partial`` (records with ``lo``,
+    ``hi``, ``focus``, ``correct``, ``value``, ``warnings``) and ``warnings``.
+    """
+    y = _labels(y, "y")
+    lo, hi = _ranges(ranges)
+    return _call("rocstats_proc_partial", y, _scores(score, "score", y.size),
+                 _r_scalar(control), _r_scalar(case), _direction(direction), lo, hi)
+
+
+def proc_smooth(y, score, *, control=0, case=1, direction="<", method="binormal", n=512,
+                ranges=PARTIAL_RANGES):
+    """pROC's ``smooth(r, method = method, n = n)`` of one score (``rocstats_proc_smooth``).
+
+    Returns a dict: ``auc``, ``specificities``, ``sensitivities``, ``partial`` (as in
+    :func:`proc_partial`, on the smoothed curve), ``coefficients`` (binormal ``(a, b)``)
+    or ``bw`` (density: ``bw.nrd0`` of the pooled scores) and ``warnings``.
+    """
+    if method not in ("binormal", "density"):
+        raise ValueError("method must be 'binormal' or 'density', got %r" % (method,))
+    y = _labels(y, "y")
+    lo, hi = _ranges(ranges)
+    return _call("rocstats_proc_smooth", y, _scores(score, "score", y.size),
+                 _r_scalar(control), _r_scalar(case), _direction(direction), method,
+                 int(n), lo, hi)
+
+
+# ------------------------------------------------------- coords and bootstrap (issue 11)
+def _xs(x, name):
+    arr = np.atleast_1d(np.asarray(x, dtype=np.float64))
+    if arr.ndim != 1:
+        raise ValueError("%s must be 1-dimensional" % name)
+    return np.ascontiguousarray(arr)
+
+
+def proc_coords(y, score, *, control=0, case=1, direction="<", x_specificity=(0.5,),
+                x_sensitivity=(0.5,), x_threshold=(0.0,), x_fpr=(0.5,), x_tp=(0.0,),
+                weights=((1.0, 0.5), (2.0, 0.25), (0.5, 0.7))):
+    """pROC's ``coords`` of one score (R function ``rocstats_proc_coords``).
+
+    Returns a dict: ``n_case``, ``n_control``; ``all`` (``coords(r, "all", ret =
+    "all")``: column name -> list of values), ``local_maximas`` (threshold, specificity,
+    sensitivity), ``best`` (a list of ``{"best_method", "best_weights", "columns"}`` for
+    both methods and each pair of ``weights``), ``inputs`` (input name -> ``{"x",
+    "columns"}`` for specificity, sensitivity, threshold, fpr and tp at the given x) and
+    ``warnings``.  NA / NaN arrive as NaN.
+    """
+    y = _labels(y, "y")
+    w = np.asarray(weights, dtype=np.float64).reshape(-1)
+    return _call("rocstats_proc_coords", y, _scores(score, "score", y.size), _r_scalar(control),
+                 _r_scalar(case), _direction(direction), _xs(x_specificity, "x_specificity"),
+                 _xs(x_sensitivity, "x_sensitivity"), _xs(x_threshold, "x_threshold"),
+                 _xs(x_fpr, "x_fpr"), _xs(x_tp, "x_tp"), w)
+
+
+def proc_ci_bootstrap(y, score, *, control=0, case=1, direction="<", seed=1, boot_n=2000,
+                      stratified=True, specificities=None, sensitivities=None,
+                      x_specificity=(0.5, 0.8, 0.9), x_threshold=(0.0,), partial=None,
+                      focus="specificity", correct=False, conf_level=0.95):
+    """pROC's bootstrap intervals of one score (R function ``rocstats_proc_ci_bootstrap``):
+    ``ci.auc(method = "bootstrap")``, ``ci.se``, ``ci.sp``, ``ci.thresholds("local
+    maximas")``, ``ci.coords`` at "best" (best.policy "random"), at ``x_specificity`` and
+    at ``x_threshold``, and with ``partial`` (pROC's order, e.g. ``(1, 0.8)``) the
+    partial AUC's ``ci.auc``; each preceded by ``set.seed(seed + k)``.
+
+    Returns the nested dict of the R function (quantiles ``lower``, ``median``,
+    ``upper``) with ``warnings``.
+    """
+    y = _labels(y, "y")
+    grid = np.arange(11) * 0.1
+    sps = grid if specificities is None else _xs(specificities, "specificities")
+    ses = grid if sensitivities is None else _xs(sensitivities, "sensitivities")
+    kw = {}
+    if partial is not None:
+        kw = dict(partial=_xs(partial, "partial"), focus=str(focus), correct=bool(correct))
+    return _call("rocstats_proc_ci_bootstrap", y, _scores(score, "score", y.size),
+                 _r_scalar(control), _r_scalar(case), _direction(direction), int(seed),
+                 int(boot_n), bool(stratified), sps, ses, _xs(x_specificity, "x_specificity"),
+                 _xs(x_threshold, "x_threshold"), conf_level=float(conf_level), **kw)

@@ -1,10 +1,19 @@
-"""ROC curves, AUC, DeLong inference, multiclass AUC and optimal thresholds."""
+"""ROC curves, AUC (and partial AUC), DeLong inference, multiclass AUC, coordinates,
+optimal thresholds, smoothed curves, power and sample size."""
 from ._auc import auc
-from ._compare import delong_joint_test, delong_test, delong_test_unpaired
+from ._coords import coords
+from ._compare import (JointTestResult, delong_joint_test, delong_pairwise, delong_test,
+                       delong_test_unpaired)
 from ._curve import roc_curve
 from ._delong import delong
-from ._multiclass import multiclass_auc
+from ._multiclass import multiclass_auc, multiclass_auc_test
+from ._power import (PairedPowerResult, PowerResult, power_roc_test,
+                     power_roc_test_paired)
+from ._smooth import SmoothROCCurve, smooth_roc
 from ._thresholds import best_threshold
 
 __all__ = ["auc", "roc_curve", "delong", "delong_test", "delong_test_unpaired",
-           "delong_joint_test", "multiclass_auc", "best_threshold"]
+           "delong_joint_test", "delong_pairwise", "JointTestResult", "multiclass_auc",
+           "multiclass_auc_test", "best_threshold", "coords", "smooth_roc",
+           "SmoothROCCurve", "power_roc_test", "power_roc_test_paired", "PowerResult",
+           "PairedPowerResult"]

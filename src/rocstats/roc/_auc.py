@@ -1,6 +1,7 @@
-"""Empirical AUC as the Mann-Whitney U statistic."""
+"""Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
 from .. import _kernels
 from .._validation import check_binary, warn_one_class
+from . import _partial
 
 
 def auc_from_twice_u(twice_u, m, n):
@@ -8,8 +9,23 @@ def auc_from_twice_u(twice_u, m, n):
     return int(twice_u) / (2 * int(m) * int(n))
 
 
-def auc(y_true, y_score, *, pos_label=None, direction="<"):
-    r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2).
+def check_partial_options(partial, focus, correct):
+    """Validate ``partial`` / ``focus`` / ``correct``; ``(lo, hi)`` or None."""
+    _partial.check_focus(focus)
+    _partial.check_correct(correct)
+    return None if partial is None else _partial.check_partial(partial)
+
+
+def partial_auc_value(is_pos, score, lo, hi, focus):
+    """Uncorrected partial AUC of one score (higher = case), as pROC's ``auc.roc``."""
+    se, sp = _partial.proc_points(is_pos, score)
+    return float(_partial.partial_auc_from_points(se, sp, partial=(lo, hi), focus=focus))
+
+
+def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
+        focus="specificity", correct=False):
+    r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2), or a
+    partial area.
 
     .. math:: \hat A = \frac{1}{mn}\sum_{i=1}^{m}\sum_{j=1}^{n}
               \Big[\mathbb 1(X_i > Y_j) + \tfrac12 \mathbb 1(X_i = Y_j)\Big]
@@ -31,11 +47,29 @@ def auc(y_true, y_score, *, pos_label=None, direction="<"):
     direction : {"<", ">"}
         ``"<"``: negatives (controls) score lower than positives (cases), as pROC's
         ``direction="<"``.  ``">"``: lower scores are more positive.  Never guessed.
+    partial : (low, high), optional
+        The partial AUC over ``low <= specificity <= high`` (or sensitivity, see
+        ``focus``), pROC's ``partial.auc``: the area under the empirical ROC polygon
+        (ties as diagonal segments) between the two lines, the end segments cut by
+        linear interpolation (pROC 1.18's ``auc.roc``).  ``0 <= low < high <= 1``; pROC
+        accepts either order, rocstats wants it increasing (pROC's ``c(1, 0.8)`` is
+        ``(0.8, 1)``) and raises ``ValueError`` for a reversed pair.
+    focus : {"specificity", "sensitivity"}
+        pROC's ``partial.auc.focus``: the range is on the specificity axis (area under
+        the curve), or on the sensitivity axis (the area ``integral of specificity
+        d(sensitivity)`` between the curve and the right-hand edge of the ROC square).
+    correct : bool
+        McClish's (1989) standardisation ``(1 + (pAUC - min) / (max - min)) / 2`` (pROC's
+        ``partial.auc.correct``), ``min`` / ``max`` the areas of the diagonal and of a
+        perfect curve over the range: 0.5 for a useless score, 1 for a perfect one.
+        Below the diagonal it is undefined: NaN with an :class:`UndefinedAUCWarning`,
+        as pROC.  Ignored without ``partial`` (it would be the identity).
 
     Returns
     -------
     float
-        The AUC, or NaN with an :class:`UndefinedAUCWarning` if a class is absent.
+        The AUC (or partial AUC), or NaN with an :class:`UndefinedAUCWarning` if a class
+        is absent.
 
     Examples
     --------
@@ -45,12 +79,27 @@ def auc(y_true, y_score, *, pos_label=None, direction="<"):
     >>> import rocstats
     >>> rocstats.auc([1, 1, 0, 0, 0], [0.4, 0.8, 0.1, 0.4, 0.35])
     0.9166666666666666
+
+    Over specificity 2/3 to 1 (false-positive rate 0 to 1/3) the curve is the diagonal
+    segment of the tie at 0.4, from sensitivity 1/2 to 1: an area of 1/3 * 3/4 = 1/4.
+    McClish's min and max over that range are 1/18 (the diagonal) and 1/3, so the
+    corrected value is (1 + (1/4 - 1/18) / (1/3 - 1/18)) / 2 = 0.85:
+
+    >>> y, s = [1, 1, 0, 0, 0], [0.4, 0.8, 0.1, 0.4, 0.35]
+    >>> rocstats.auc(y, s, partial=(2/3, 1))
+    0.25
+    >>> round(rocstats.auc(y, s, partial=(2/3, 1), correct=True), 12)
+    0.85
     """
+    rng = check_partial_options(partial, focus, correct)
     labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
     is_pos = labels.is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
     if warn_one_class(m, n):
         return float("nan")
+    if rng is not None:
+        value = partial_auc_value(is_pos, score, rng[0], rng[1], focus)
+        return _partial.mcclish(value, *rng) if correct else value
     pos, neg = _kernels.roc.split_sort(is_pos, score)
     return auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), m, n)

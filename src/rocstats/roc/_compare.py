@@ -1,10 +1,14 @@
 """DeLong tests comparing AUCs: paired, unpaired (independent samples) and joint."""
+from dataclasses import dataclass
+from typing import Optional
+
 import numpy as np
 from .. import _dist
 
-from .._results import TestResult
+from .._results import Summary, TestResult
 from .._validation import as_float_array, check_binary, warn_one_class
 from ._delong import _column_names, delong, delong_covariance, structural_components
+from ._weighted import check_sample_weight
 
 _ALTERNATIVES = ("two-sided", "greater", "less")
 
@@ -30,7 +34,8 @@ def _pvalue(stat, alternative, df=None):
 
 
 def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
-                alternative="two-sided"):
+                alternative="two-sided", partial=None, focus="specificity", correct=False,
+                sample_weight=None, weight_type="frequency"):
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
     .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
@@ -47,6 +52,14 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         The two scores, row i of each belonging to the same case.
     alternative : {"two-sided", "greater", "less"}
         H1: AUC_a != AUC_b, AUC_a > AUC_b, AUC_a < AUC_b.
+    partial, focus, correct
+        Compare partial AUCs instead (as in :func:`rocstats.auc`), with the DeLong-type
+        covariance of :func:`rocstats.delong`; pROC has no such test (its
+        ``roc.test`` uses the bootstrap for partial AUCs).
+    sample_weight, weight_type
+        Case weights with the weighted AUCs and their covariance of :func:`rocstats.delong`
+        (frequency weights: exactly the test on ``np.repeat``-expanded data; sampling
+        weights: the linearisation covariance, :mod:`rocstats.roc._weighted`).
 
     Returns
     -------
@@ -72,14 +85,21 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
                                  direction=direction, score_name="y_score_a/y_score_b",
                                  ndim=(2,))
     is_pos = labels.is_pos
+    if sample_weight is not None:
+        check_sample_weight(sample_weight, is_pos.size, weight_type)
     m = int(is_pos.sum())
     n = is_pos.size - m
     method = "DeLong's test for two correlated ROC curves"
+    if partial is not None:
+        method = "DeLong-type test for two correlated partial AUCs"
+    if sample_weight is not None:
+        method += " (%s weights)" % weight_type
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
-    res = delong(is_pos, score)
+    res = delong(is_pos, score, partial=partial, focus=focus, correct=correct,
+                 sample_weight=sample_weight, weight_type=weight_type)
     L = np.array([1.0, -1.0])
     d = float(L @ res.auc)
     sig = float(np.sqrt(L @ res.covariance @ L))
@@ -93,7 +113,8 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
 
 
 def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
-                         direction="<", alternative="two-sided"):
+                         direction="<", alternative="two-sided", partial=None,
+                         focus="specificity", correct=False):
     r"""DeLong test of two AUCs from independent samples (Welch-type t).
 
     .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
@@ -109,7 +130,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
         Labels and scores of the first sample.
     y_true_b, y_score_b : array-like
         Labels and scores of the second, independent, sample.
-    pos_label, direction, alternative
+    pos_label, direction, alternative, partial, focus, correct
         As in :func:`delong_test`.
 
     Returns
@@ -127,8 +148,10 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     -0.25
     """
     _check_alternative(alternative)
-    ra = delong(y_true_a, y_score_a, pos_label=pos_label, direction=direction)
-    rb = delong(y_true_b, y_score_b, pos_label=pos_label, direction=direction)
+    opts = dict(pos_label=pos_label, direction=direction, partial=partial, focus=focus,
+                correct=correct)
+    ra = delong(y_true_a, y_score_a, **opts)
+    rb = delong(y_true_b, y_score_b, **opts)
     va, vb = ra.variance, rb.variance
     na, nb = ra.n_pos + ra.n_neg, rb.n_pos + rb.n_neg
     d = ra.auc - rb.auc
@@ -139,12 +162,15 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
         stat = np.float64(d) / se
         df = np.float64(va + vb) ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1))
     pval = _pvalue(stat, alternative, df) if np.isfinite(df) else float("nan")
-    return TestResult(float(stat), pval, float(d), "DeLong's test for two independent ROC curves",
+    method = ("DeLong's test for two independent ROC curves" if partial is None else
+              "DeLong-type test for two independent partial AUCs")
+    return TestResult(float(stat), pval, float(d), method,
                       alternative, se=se, df=float(df), distribution="t",
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
 
 
-def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direction="<"):
+def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, pos_label=None,
+                      direction="<", sample_weight=None, weight_type="frequency"):
     r"""Joint chi-square test that k >= 2 correlated AUCs are equal (DeLong et al. 1988).
 
     .. math:: \chi^2 = (L\hat\theta)^\top (L S L^\top)^{-} (L\hat\theta)
@@ -155,6 +181,12 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     :math:`e_i - e_{i+1}`, i = 1..k-1 (H0: all AUCs equal).  pROC has no such test
     (pROC issue #12).  With k = 2 it is the square of the paired z statistic.
 
+    Every contrast row is labelled: by ``contrast_names``, else "a - b" for a row
+    :math:`e_a - e_b` (the scores named by a DataFrame's columns, else "score 0",
+    "score 1", ...), else "L[r]".  The result's ``table()`` gives each row's own Wald
+    test with Holm and Benjamini-Hochberg adjusted p-values, and ``pairwise()`` (or
+    :func:`delong_pairwise`) every pairwise difference.
+
     Parameters
     ----------
     y_true, pos_label, direction
@@ -163,12 +195,18 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
         k scores of the same cases.
     contrast : array-like of shape (r, k), optional
         Contrast matrix L (rows need not be independent: the df is the rank).
+    contrast_names : sequence of r str, optional
+        Labels of the contrast rows.
+    sample_weight, weight_type
+        Case weights, as in :func:`rocstats.delong` (weighted AUCs and covariance).
 
     Returns
     -------
-    TestResult
-        ``statistic`` (chi-square), ``df`` (rank), ``pvalue``, ``estimate`` (L @ auc),
-        ``aucs``.
+    JointTestResult
+        A :class:`TestResult` with ``statistic`` (chi-square), ``df`` (rank),
+        ``pvalue``, ``estimate`` (L @ auc), ``aucs``, ``names`` (of the scores), and
+        ``contrast``, ``contrast_names``, ``covariance`` (S), ``table()``,
+        ``pairwise()``.
 
     Examples
     --------
@@ -178,6 +216,8 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     >>> t = rocstats.delong_joint_test(y, s)
     >>> t.df, round(t.statistic, 6)   # = z**2 of the paired test
     (1.0, 0.5)
+    >>> t.contrast_names
+    ('score 0 - score 1',)
     """
     names = _column_names(y_scores)
     labels, score = check_binary(y_true, y_scores, pos_label=pos_label, direction=direction,
@@ -194,16 +234,24 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
         if L.shape[1] != k:
             raise ValueError("contrast must have %d columns (one per score), got shape %s"
                              % (k, L.shape))
+    labels_L = _contrast_labels(L, _score_names(names, k), contrast_names)
+    if sample_weight is not None:
+        check_sample_weight(sample_weight, is_pos.size, weight_type)
     m = int(is_pos.sum())
     n = is_pos.size - m
     method = "DeLong's joint chi-square test of %d correlated AUCs" % k
+    extra = dict(contrast=L, contrast_names=labels_L)
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
-        return TestResult(nan, nan, np.full(L.shape[0], np.nan), method, "two-sided",
-                          df=nan, distribution="chi2", pos_label=labels.pos_label,
-                          names=names)
-    aucs, V10, V01 = structural_components(is_pos, score)
-    S = delong_covariance(V10, V01)
+        return JointTestResult(nan, nan, np.full(L.shape[0], np.nan), method, "two-sided",
+                               df=nan, distribution="chi2", pos_label=labels.pos_label,
+                               names=names, covariance=np.full((k, k), np.nan), **extra)
+    if sample_weight is None:
+        aucs, V10, V01 = structural_components(is_pos, score)
+        S = delong_covariance(V10, V01)
+    else:
+        res = delong(is_pos, score, sample_weight=sample_weight, weight_type=weight_type)
+        aucs, S = res.auc, res.covariance
     est = L @ aucs
     LSL = L @ S @ L.T
     rank = int(np.linalg.matrix_rank(LSL))
@@ -213,6 +261,195 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, pos_label=None, direct
     else:
         stat = float(est @ np.linalg.pinv(LSL) @ est)
         pval = float(_dist.chi2_sf(stat, rank))
-    return TestResult(stat, pval, est, method, "two-sided", df=float(rank),
-                      distribution="chi2", aucs=tuple(map(float, aucs)),
-                      pos_label=labels.pos_label, names=names)
+    return JointTestResult(stat, pval, est, method, "two-sided", df=float(rank),
+                           distribution="chi2", aucs=tuple(map(float, aucs)),
+                           pos_label=labels.pos_label, names=names, covariance=S, **extra)
+
+
+def delong_pairwise(y_true, y_scores, *, adjust=("holm", "fdr_bh"), level=0.95, pos_label=None,
+                    direction="<"):
+    r"""Every pairwise DeLong comparison of k correlated AUCs, with adjusted p-values.
+
+    For each pair a < b of the k scores (columns), the paired DeLong z test of
+    :math:`\hat A_a - \hat A_b` (identical to :func:`delong_test` on those two columns,
+    and to pROC's ``roc.test(method="delong", paired=TRUE)``), its unadjusted Wald
+    interval, and the p-values adjusted over the k(k-1)/2 comparisons by each method in
+    ``adjust`` (``statsmodels.stats.multitest.multipletests``: "holm" is Holm's step-down
+    family-wise correction, "fdr_bh" Benjamini & Hochberg's false discovery rate).  The
+    usual follow-up of a significant :func:`delong_joint_test`; the same table is
+    ``delong_joint_test(...).pairwise()``.
+
+    A function rather than a ``pairwise=True`` flag of the joint test: it returns a
+    table, not a test result, and is often wanted on its own.
+
+    Parameters
+    ----------
+    y_true, y_scores, pos_label, direction
+        As in :func:`delong_joint_test` (a DataFrame's column names label the scores).
+    adjust : sequence of str, default ("holm", "fdr_bh")
+        ``multipletests`` methods; each adds a column ``p_<method>`` ("holm" ->
+        ``p_holm``, "fdr_bh" -> ``p_bh``).  Needs statsmodels (``rocstats[dev]``); pass
+        ``adjust=()`` to go without.
+    level : float
+        Level of the (unadjusted) confidence intervals.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per comparison: ``comparison`` ("a - b"), ``estimate`` (AUC_a - AUC_b),
+        ``se``, ``z``, ``p`` (two-sided), the adjusted p-values, ``ci_lower``,
+        ``ci_upper``.
+
+    Examples
+    --------
+    Three scores with AUCs 1, 8/9 and 4/9 (score 1 misorders one of the nine pairs,
+    score 2 five):
+
+    >>> import rocstats
+    >>> y = [1, 1, 1, 0, 0, 0]
+    >>> s = [[.9, .8, .3], [.8, .4, .2], [.7, .9, .6], [.6, .3, .7], [.2, .5, .1],
+    ...      [.1, .2, .4]]
+    >>> tab = rocstats.delong_pairwise(y, s)
+    >>> tab["comparison"].tolist()
+    ['score 0 - score 1', 'score 0 - score 2', 'score 1 - score 2']
+    >>> [round(v * 9, 12) for v in tab["estimate"]]
+    [1.0, 5.0, 4.0]
+    """
+    return delong_joint_test(y_true, y_scores, pos_label=pos_label,
+                             direction=direction).pairwise(level=level, adjust=adjust)
+
+
+def _score_names(names, k):
+    return [str(v) for v in names] if names is not None else ["score %d" % i for i in range(k)]
+
+
+def _contrast_labels(L, score_names, contrast_names):
+    """Labels of the rows of L: given, else "a - b" for e_a - e_b, else "L[r]"."""
+    if contrast_names is not None:
+        if isinstance(contrast_names, str):
+            contrast_names = [contrast_names]
+        out = tuple(str(v) for v in contrast_names)
+        if len(out) != L.shape[0]:
+            raise ValueError("contrast_names has %d labels but the contrast has %d rows"
+                             % (len(out), L.shape[0]))
+        return out
+    out = []
+    for r, row in enumerate(L):
+        plus, minus = np.flatnonzero(row == 1.0), np.flatnonzero(row == -1.0)
+        if plus.size == 1 and minus.size == 1 and np.count_nonzero(row) == 2:
+            out.append("%s - %s" % (score_names[plus[0]], score_names[minus[0]]))
+        else:
+            out.append("L[%d]" % r)
+    return tuple(out)
+
+
+def _adjusted(pvals, adjust):
+    """``{column: adjusted p-values}`` by statsmodels' ``multipletests``; NaN stays NaN."""
+    if isinstance(adjust, str):
+        adjust = (adjust,)
+    adjust = tuple(adjust or ())
+    if not adjust:
+        return {}
+    try:
+        from statsmodels.stats.multitest import multipletests
+    except ImportError:
+        raise ImportError("the adjusted p-values (adjust=%r) need statsmodels: pip install "
+                          "statsmodels (it is in rocstats[dev]), or pass adjust=() for "
+                          "unadjusted p-values only" % (adjust,)) from None
+    p = np.asarray(pvals, float)
+    ok = np.isfinite(p)
+    cols = {}
+    for meth in adjust:
+        col = np.full(p.shape, np.nan)
+        if ok.any():
+            try:
+                col[ok] = multipletests(p[ok], method=meth)[1]
+            except ValueError as exc:
+                raise ValueError("adjust: %r is not a multipletests method (%s); e.g. "
+                                 "'holm', 'fdr_bh', 'bonferroni'" % (meth, exc)) from None
+        key = {"holm": "p_holm", "fdr_bh": "p_bh"}.get(meth, "p_" + str(meth))
+        cols[key] = col
+    return cols
+
+
+def _wald_table(labels, est, se, level, adjust):
+    """The tidy table: comparison, estimate, se, z, p, adjusted p's, Wald CI."""
+    import pandas as pd
+
+    from .._results import _check_level
+
+    level = _check_level(level)
+    est = np.asarray(est, float)
+    se = np.asarray(se, float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = est / se
+    z = np.where((est == 0.0) & (se == 0.0), 0.0, z)      # identical curves: 0/0 -> 0
+    p = np.array([np.nan if np.isnan(v) else _pvalue(v, "two-sided") for v in z])
+    q = _dist.norm_ppf(0.5 + level / 2.0)
+    table = {"comparison": list(labels), "estimate": est, "se": se, "z": z, "p": p}
+    table.update(_adjusted(p, adjust))
+    table["ci_lower"] = est - q * se
+    table["ci_upper"] = est + q * se
+    return pd.DataFrame(table)
+
+
+@dataclass(frozen=True, eq=False)
+class JointTestResult(TestResult):
+    """Result of :func:`delong_joint_test`: a :class:`TestResult` whose contrast rows are
+    labelled, with each row's own test (``table()``) and every pairwise comparison
+    (``pairwise()``) as follow-ups.
+
+    Attributes (besides TestResult's)
+    ---------------------------------
+    contrast : ndarray of shape (r, k)
+        The contrast matrix L.
+    contrast_names : tuple of str
+        Labels of its rows ("s100b - ndka", "L[0]", ...).
+    covariance : ndarray of shape (k, k)
+        The DeLong covariance S of the k AUCs.
+    """
+
+    contrast: Optional[np.ndarray] = None
+    contrast_names: Optional[tuple] = None
+    covariance: Optional[np.ndarray] = None
+
+    def _contrast_se(self):
+        L = self.contrast
+        with np.errstate(invalid="ignore"):
+            return np.sqrt(np.clip(np.einsum("ij,jk,ik->i", L, self.covariance, L), 0.0, None))
+
+    def table(self, level=0.95, *, adjust=("holm", "fdr_bh")):
+        """Each contrast row's own Wald test as one tidy DataFrame: ``comparison`` (the
+        row's label), ``estimate`` (L theta), ``se``, ``z``, ``p`` (two-sided), the
+        p-values adjusted over the rows (``adjust``: statsmodels ``multipletests``
+        methods; ``p_holm``, ``p_bh``, ...), and the unadjusted Wald CI at ``level``."""
+        return _wald_table(self.contrast_names, self.estimate, self._contrast_se(), level,
+                           adjust)
+
+    def pairwise(self, level=0.95, *, adjust=("holm", "fdr_bh")):
+        """All k(k-1)/2 pairwise differences AUC_a - AUC_b (a < b), as
+        :func:`delong_pairwise`: the same tidy DataFrame as :meth:`table`."""
+        k = self.covariance.shape[0]
+        names = _score_names(self.names, k)
+        rows = [(a, b) for a in range(k) for b in range(a + 1, k)]
+        L = np.zeros((len(rows), k))
+        for r, (a, b) in enumerate(rows):
+            L[r, a], L[r, b] = 1.0, -1.0
+        aucs = (np.full(k, np.nan) if self.aucs is None else np.asarray(self.aucs, float))
+        S = self.covariance
+        with np.errstate(invalid="ignore"):
+            se = np.sqrt(np.clip(np.einsum("ij,jk,ik->i", L, S, L), 0.0, None))
+        labels = ["%s - %s" % (names[a], names[b]) for a, b in rows]
+        return _wald_table(labels, L @ aucs, se, level, adjust)
+
+    def summary(self):
+        base = TestResult.summary(self)
+        se = self._contrast_se()
+        est = np.atleast_1d(np.asarray(self.estimate, float))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            z = np.where((est == 0.0) & (se == 0.0), 0.0, est / se)
+        p = [_pvalue(v, "two-sided") if not np.isnan(v) else float("nan") for v in z]
+        body = [[lab, e, s_, z_, p_] for lab, e, s_, z_, p_ in
+                zip(self.contrast_names, est, se, z, p)]
+        return Summary(base.title, [(k_, v) for k_, v in base.rows],
+                       table=(["contrast", "estimate", "SE", "z", "p (unadjusted)"], body))

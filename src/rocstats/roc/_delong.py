@@ -7,7 +7,9 @@ import numpy as np
 from .. import _kernels
 from .._results import AUCResult
 from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
-from ._auc import auc_from_twice_u
+from . import _partial
+from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value
+from ._weighted import check_sample_weight, check_weight_type, weighted_delong
 
 
 def placements_by_case(is_pos, score):
@@ -80,8 +82,72 @@ def _warn_small(m, n):
     return False
 
 
-def delong(y_true, y_score, *, pos_label=None, direction="<"):
-    r"""Empirical AUC with DeLong's variance (and covariance for several scores).
+def partial_structural_components(is_pos, score, lo, hi, focus):
+    """Partial AUCs and structural components of a 2-D score array (n_samples, k).
+
+    Returns ``(paucs, V10, V01)`` as :func:`structural_components`, for the uncorrected
+    partial AUC over ``[lo, hi]`` (see :mod:`rocstats.roc._partial`); ``paucs`` are
+    pROC's values (the trapezoids of ``auc.roc``), ``V10.mean(axis=0)`` equals them up
+    to rounding.
+    """
+    m = int(np.count_nonzero(is_pos))
+    n, k = score.shape[0] - m, score.shape[1]
+    V10 = np.empty((m, k))
+    V01 = np.empty((n, k))
+    paucs = np.empty(k)
+    for c in range(k):
+        col = np.ascontiguousarray(score[:, c])
+        V10[:, c], V01[:, c] = _partial.partial_components(is_pos, col, lo, hi, focus)
+        paucs[c] = partial_auc_value(is_pos, col, lo, hi, focus)
+    return paucs, V10, V01
+
+
+def _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label, names=None):
+    """:func:`delong` with ``partial``: scalar (1-D score) or vector (2-D) result."""
+    one = score.ndim == 1
+    S = score[:, None] if one else score
+    k = S.shape[1]
+    paucs, V10, V01 = partial_structural_components(is_pos, S, rng[0], rng[1], focus)
+    if _warn_small(m, n):
+        cov = np.full((k, k), np.nan)
+    else:
+        cov = delong_covariance(V10, V01)
+    if correct:
+        slope = _partial.mcclish_slope(*rng)
+        paucs = np.atleast_1d(_partial.mcclish(paucs, *rng))
+        cov = cov * (slope * slope)
+    extra = dict(partial=rng, focus=focus, correct=correct)
+    if one:
+        return AUCResult(float(paucs[0]), float(cov[0, 0]), m, n, None, direction, label,
+                         **extra)
+    return AUCResult(paucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names,
+                     **extra)
+
+
+def _delong_weighted(is_pos, score, w, weight_type, m, n, direction, label, names):
+    """:func:`delong` with ``sample_weight`` (see :mod:`rocstats.roc._weighted`)."""
+    one = score.ndim == 1
+    k = 1 if one else score.shape[1]
+    if warn_one_class(m, n):
+        nan = np.full(k, np.nan)
+        if one:
+            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label,
+                             weight_type=weight_type)
+        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label,
+                         names=names, weight_type=weight_type)
+    S = score[:, None] if one else score
+    aucs, cov, mw, nw = weighted_delong(is_pos, S, w, weight_type)
+    if one:
+        return AUCResult(float(aucs[0]), float(cov[0, 0]), mw, nw, None, direction, label,
+                         weight_type=weight_type)
+    return AUCResult(aucs, np.diag(cov).copy(), mw, nw, cov, direction, label, names=names,
+                     weight_type=weight_type)
+
+
+def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
+           focus="specificity", correct=False, sample_weight=None, weight_type="frequency"):
+    r"""Empirical AUC (or partial AUC) with DeLong's variance (and covariance for several
+    scores).
 
     With placement values :math:`V_{10}(X_i) = \frac1n\sum_j \psi(X_i, Y_j)` and
     :math:`V_{01}(Y_j) = \frac1m\sum_i \psi(X_i, Y_j)`, :math:`\psi = 1, \frac12, 0`
@@ -103,13 +169,49 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
         As in :func:`rocstats.auc`.
     y_score : array-like of shape (n_samples,) or (n_samples, k)
         One score, or k correlated scores of the same cases (columns).
+    partial, focus, correct
+        As in :func:`rocstats.auc`: the partial AUC (pROC's ``partial.auc``,
+        ``partial.auc.focus``, ``partial.auc.correct``) with a DeLong-type variance,
+        which pROC does not offer (it falls back to the bootstrap).  The variance is
+        ``S10 / m + S01 / n`` over structural components that are the exact derivatives
+        of the partial-AUC estimator at the empirical distributions: the cases'
+        contributions to the area, and for the controls their contribution plus the
+        effect of moving the range's end points (which are control quantiles for
+        ``focus="specificity"``; the roles swap for ``"sensitivity"``).  For the full
+        range they are DeLong's placement values.  Derivation and conventions for ties:
+        :mod:`rocstats.roc._partial`; Monte Carlo validation:
+        ``validation/rocstats_validation/pauc_mc.py``.  With ``correct`` the values are
+        McClish's and the (co)variance is scaled by the square of the slope of his
+        linear map, ``1 / (2 (max - min))``; a corrected value below the diagonal is NaN
+        (warning), as pROC.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative case weights (not with ``partial``): the AUC is then the weighted
+        Mann-Whitney AUC ``sum_ij w_i v_j psi(X_i, Y_j) / (sum w_i sum v_j)`` (the area of
+        :func:`rocstats.roc_curve` with the same weights) and the variance depends on
+        ``weight_type``.  Rows of weight 0 are dropped.  Derivations and references
+        (DeLong 1988; Hansen & Hurwitz 1943; Lumley 2010; Yao, Li & Graubard 2015):
+        :mod:`rocstats.roc._weighted`.
+    weight_type : {"frequency", "sampling"}
+        ``"frequency"``: whole-number weights, row i counted ``w_i`` times; every number
+        is exactly (the same float as) DeLong on ``np.repeat``-expanded data, and
+        ``n_pos`` / ``n_neg`` are the summed weights.  Non-integer weights raise
+        ``ValueError``.  ``"sampling"``: survey / inverse-inclusion-probability weights;
+        the variance is the linearisation (with-replacement) variance of the ratio of
+        weighted U-statistics,
+        ``sum_i w_i^2 (V10_i - A)^2 / (W1^2 k1) + sum_j v_j^2 (V01_j - A)^2 / (W0^2 k0)``
+        with weighted placements V and ``k = 1 - 2 sum p^3 / sum p^2 + sum p^2``,
+        ``p = w / sum w`` in each class (the leverage-corrected form of DeLong's
+        ``(m-1)/m``; equal weights give DeLong's variance).  ``n_pos`` / ``n_neg`` are
+        the numbers of rows with positive weight.  Coverage checked
+        by simulation (``validation/rocstats_validation/weighted_mc.py``).
 
     Returns
     -------
     AUCResult
         ``auc``, ``variance``, ``se``, ``n_pos``, ``n_neg``, ``conf_int()``; for 2-D input
         ``auc`` and ``variance`` are k-vectors, ``covariance`` is k x k and ``names``
-        holds a DataFrame's column names (the summary is then a labelled table).
+        holds a DataFrame's column names (the summary is then a labelled table).  With
+        ``partial``: ``partial`` (the range), ``focus`` and ``correct`` are recorded.
         With one class absent: NaN and an :class:`UndefinedAUCWarning`; with fewer
         than 2 cases of a class the variance is NaN (warning).
 
@@ -122,14 +224,65 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     >>> r = rocstats.delong([1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1])
     >>> r.auc, r.variance
     (0.75, 0.125)
+
+    The partial AUC over specificity 0.6 to 1 (false-positive rate 0 to 0.4): the curve
+    is at sensitivity 1/2 from false-positive rate 0 to 1/2, so the area is
+    0.4 * 1/2 = 0.2.  Case components: 0.9, above both controls, contributes the whole
+    strip, 0.4; 0.7, below 0.8, contributes 0.  Small moves of the controls leave the
+    area unchanged (the range ends inside the horizontal segment of 0.8), so both
+    control components are 0.2 and S01 = 0: the variance is S10 / m = 0.08 / 2:
+
+    >>> p = rocstats.delong([1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1], partial=(0.6, 1))
+    >>> round(p.auc, 12), round(p.variance, 12)
+    (0.2, 0.04)
+
+    Frequency weights are repetitions: weights (2, 1, 1, 1) give the numbers of the
+    data with the first positive twice.  Its placements are V10 = (1, 1, 1/2) and
+    V01 = (2/3, 1); AUC = (2 + 1/2) / 3 = 5/6, S10 = 1/12, S01 = 1/18, so the variance is
+    1/36 + 1/36 = 1/18:
+
+    >>> y, s = [1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1]
+    >>> f = rocstats.delong(y, s, sample_weight=[2, 1, 1, 1])
+    >>> e = rocstats.delong([1, 1, 1, 0, 0], [0.9, 0.9, 0.7, 0.8, 0.1])
+    >>> (f.auc, f.variance, f.n_pos) == (e.auc, e.variance, e.n_pos) == (5 / 6, 1 / 18, 3)
+    True
+
+    As sampling weights the AUC is the same, but the first positive is one sampled unit
+    standing for twice as many population units as the second, not two observations.
+    With W1 = 3, W0 = 2, centred placements 1 - 5/6 = 1/6 and 1/2 - 5/6 = -1/3 (weights
+    2, 1) and 2/3 - 5/6 = -1/6, 1 - 5/6 = 1/6 (weights 1, 1), the sums
+    ``sum (w (V - A) / W)^2`` are (1/9)^2 + (1/9)^2 = 2/81 and 2 (1/12)^2 = 1/72.  The
+    centring factors: positives p = (2/3, 1/3), k1 = 1 - 2 (1/3) / (5/9) + 5/9 = 16/45;
+    negatives k0 = 1/2.  Variance = (2/81) (45/16) + (1/72) 2 = 5/72 + 2/72 = 7/72:
+
+    >>> p = rocstats.delong(y, s, sample_weight=[2, 1, 1, 1], weight_type="sampling")
+    >>> round(p.auc, 12), round(p.variance, 12), round(7 / 72, 12)
+    (0.833333333333, 0.097222222222, 0.097222222222)
     """
     names = _column_names(y_score)
+    rng = check_partial_options(partial, focus, correct)
     labels, score = check_binary(y_true, y_score, pos_label=pos_label,
                                  direction=direction, ndim=(1, 2))
     is_pos = labels.is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
     label = labels.pos_label
+    if sample_weight is not None:
+        check_weight_type(weight_type)
+        w = check_sample_weight(sample_weight, is_pos.size, weight_type)
+        if rng is not None:
+            raise ValueError("sample_weight is not supported with partial (weighted partial "
+                             "AUC variance not implemented)")
+        return _delong_weighted(is_pos, score, w, weight_type, m, n, direction, label, names)
+    if rng is not None:
+        if warn_one_class(m, n):
+            k = None if score.ndim == 1 else score.shape[1]
+            nan = float("nan") if k is None else np.full(k, np.nan)
+            cov = None if k is None else np.full((k, k), np.nan)
+            return AUCResult(nan, nan if k is None else nan.copy(), m, n, cov, direction,
+                             label, names=names, partial=rng, focus=focus, correct=correct)
+        return _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label,
+                               names)
     if score.ndim == 1:
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
@@ -145,10 +298,10 @@ def delong(y_true, y_score, *, pos_label=None, direction="<"):
     if warn_one_class(m, n):
         nan = np.full(k, np.nan)
         return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label,
-                         names)
+                         names=names)
     aucs, V10, V01 = structural_components(is_pos, score)
     if _warn_small(m, n):
         cov = np.full((k, k), np.nan)
     else:
         cov = delong_covariance(V10, V01)
-    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names)
+    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names)

@@ -1,57 +1,22 @@
-"""Optimal thresholds on the empirical ROC curve, compared exactly and reported as pROC."""
-from fractions import Fraction
+"""Optimal thresholds on the empirical ROC curve, compared exactly and reported as pROC.
 
+:func:`best_threshold` is a thin wrapper of the optimal-point search of
+:func:`rocstats.coords` (``x="best"``, default ``best_weights``): the two share
+:func:`rocstats.roc._coords.best_indices` and cannot disagree.
+"""
 import numpy as np
 
 from .._results import ThresholdResult
 from .._validation import check_binary, warn_one_class
-from ._curve import roc_counts
+from ._coords import best_indices, empirical_curve, proc_thresholds  # noqa: F401
 
 _METHODS = ("youden", "closest_topleft")
-#: float pre-selection margin: float criteria are within a few ulp (~1e-15) of the exact
-#: ones, so every exact optimum lies within this of the float optimum
-_SHORTLIST = 1e-9
-
-
-def proc_thresholds(values_desc):
-    """pROC's threshold for each point of a curve whose distinct scores (working space:
-    higher = more positive) are ``values_desc`` in decreasing order.
-
-    Point 0 (nothing positive) gets +inf; point k >= 1 (``score >= values_desc[k-1]``
-    positive) gets the midpoint between ``values_desc[k-1]`` and the next lower distinct
-    score, -inf for the lowest.  As pROC's ``roc.utils.thresholds``: ``(a + b) / 2``,
-    or ``a / 2 + b / 2`` when that exceeds 1e100 in magnitude, and a midpoint that rounds
-    onto the lower score (adjacent doubles) is replaced by the upper one so that the
-    operating point does not change.  Negating the scores negates these thresholds
-    exactly (IEEE rounding is symmetric), which serves ``direction=">"``.
-    """
-    v = np.asarray(values_desc, dtype=np.float64)
-    upper = v
-    lower = np.r_[v[1:], -np.inf]
-    with np.errstate(over="ignore", invalid="ignore"):
-        mid = (upper + lower) / 2.0
-        big = np.abs(mid) > 1e100
-        mid = np.where(big, upper / 2.0 + lower / 2.0, mid)
-    mid = np.where((mid == lower) & np.isfinite(lower), upper, mid)
-    return np.r_[np.inf, mid]
-
-
-def _exact_criteria(method, tp, fp, P, N, idx):
-    """Exact criterion of points ``idx`` as Fractions (Youden's J, or the squared
-    distance to (0, 1)), from the integer counts."""
-    out = []
-    for k in idx.tolist():
-        t, f = int(tp[k]), int(fp[k])
-        if method == "youden":
-            out.append(Fraction(t * N - f * P, P * N))
-        else:
-            out.append(Fraction(((P - t) * N) ** 2 + (f * P) ** 2, (P * N) ** 2))
-    return out
 
 
 def best_threshold(y_true, y_score, *, method="youden", pos_label=None, direction="<"):
     r"""Optimal threshold by Youden's J or by the point closest to (0, 1), as pROC's
-    ``coords(roc, x = "best")``.
+    ``coords(roc, x = "best")``: a thin wrapper of the optimal-point search of
+    :func:`rocstats.coords` (``x="best"``, default ``best_weights``), so the two agree.
 
     ``"youden"`` maximises :math:`J = \mathrm{Se} + \mathrm{Sp} - 1` (Youden 1950);
     ``"closest_topleft"`` minimises :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`,
@@ -106,23 +71,15 @@ def best_threshold(y_true, y_score, *, method="youden", pos_label=None, directio
     if warn_one_class(P, N, "The optimal threshold"):
         nan = float("nan")
         return ThresholdResult(nan, nan, nan, method, nan, (), direction, labels.pos_label)
-    values, tp, fp = roc_counts(is_pos, score)
-    tp = np.r_[0, tp.astype(np.int64)]
-    fp = np.r_[0, fp.astype(np.int64)]
-    se, fpr = tp / P, fp / N
+    curve = empirical_curve(is_pos, score, direction)
+    proc_method = "youden" if method == "youden" else "closest.topleft"
+    hits, value = best_indices(curve.tp, curve.fp, P, N, proc_method)
     if method == "youden":
-        approx = -(se - fpr)                        # minimise -J
+        criterion = value - 1                       # J = se + sp - 1
     else:
-        approx = (1.0 - se) ** 2 + fpr ** 2
-    near = np.flatnonzero(approx <= approx.min() + _SHORTLIST)
-    exact = _exact_criteria(method, tp, fp, P, N, near)
-    best = max(exact) if method == "youden" else min(exact)
-    hits = near[[c == best for c in exact]]
-    hits = hits[::-1]                               # pROC's order: most sensitive first
-    thr = proc_thresholds(values)[hits]
-    if direction == ">":
-        thr = -thr
+        criterion = value                           # squared distance to (0, 1)
     k = hits[0]
-    return ThresholdResult(float(thr[0]), float(se[k]), float((N - fp[k]) / N), method,
-                           float(best), tuple(float(t) for t in thr), direction,
+    return ThresholdResult(float(curve.thresholds[k]), float(curve.tp[k] / P),
+                           float((N - curve.fp[k]) / N), method, float(criterion),
+                           tuple(float(t) for t in curve.thresholds[hits]), direction,
                            labels.pos_label)

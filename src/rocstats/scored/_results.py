@@ -158,3 +158,10 @@ class SROCCurve(_Result):
 
     def _repr_html_(self):
         return self.summary()._repr_html_()
+
+    def plot(self, ax=None, **kwargs):
+        """Draw the curve with :func:`rocstats.plot.plot_sroc` (the exact step function,
+        whose area is the sAUC); returns the Axes.  Needs matplotlib."""
+        from ..plot import plot_sroc
+
+        return plot_sroc(self, ax=ax, **kwargs)

@@ -1,4 +1,4 @@
-"""matplotlib figures.  Needs matplotlib (the ``reports`` extra); imported lazily.
+"""Tree drawing.
 
 :func:`plot_tree` draws any rocstats tree (CART, AUC, ROC trees; a fitted estimator or a
 bare :class:`rocstats.tree._tree.Tree`): each internal node shows its split condition
@@ -11,7 +11,7 @@ __all__ = ["plot_tree"]
 
 
 def _condition(split, names, precision):
-    from .tree._tree import CATEGORICAL, GE, LE, LT
+    from ..tree._tree import CATEGORICAL, GE, LE, LT
 
     name = names[split.feature] if names is not None else "x[%d]" % split.feature
     if split.kind == CATEGORICAL:

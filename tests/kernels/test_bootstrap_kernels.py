@@ -1,0 +1,111 @@
+"""The bootstrap kernel family: C and NumPy twin give identical results (same random
+stream, same counts, same floating-point operations), and both follow the documented
+stream (tests/definitions.boot_draw_def / resample_def)."""
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rocstats import _kernels
+
+from definitions import boot_draw_def, curve_at_def, resample_def
+
+IMPLS = _kernels.implementations("bootstrap")
+SIDES = sorted(IMPLS)
+needs_c = pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+
+
+def _blocks(rng, K, m, n):
+    return np.sort(rng.integers(0, K, m)), np.sort(rng.integers(0, K, n))
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_draws_follow_the_documented_stream(side):
+    k = IMPLS[side]
+    for seed in (0, 1, 2 ** 64 - 1, 123456789):
+        for r in (0, 1, 77):
+            for j in (0, 5, 1000):
+                assert int(k.draw(seed, r, j)) == boot_draw_def(seed, r, j)
+    for u, size in ((2 ** 64 - 1, 2 ** 64 - 1), (2 ** 63, 10), (12345, 7), (2 ** 40, 3)):
+        assert int(k.bounded(np.uint64(u), np.uint64(size))) == (u * size) >> 64
+
+
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("stratified", [True, False])
+def test_counts_are_the_documented_resample(side, stratified):
+    rng = np.random.default_rng(1)
+    pos = rng.integers(0, 6, 9).astype(float)
+    neg = rng.integers(2, 9, 13).astype(float)
+    values = np.unique(np.r_[pos, neg])
+    pb = np.searchsorted(values, np.sort(pos))
+    nb = np.searchsorted(values, np.sort(neg))
+    seed = 987654321
+    cp, cn = IMPLS[side].counts(pb, nb, values.size, stratified, seed, 3, 11)
+    for i, r in enumerate(range(3, 11)):
+        P, N = resample_def(list(pos), list(neg), seed, r, stratified)
+        assert cp[i].tolist() == [P.count(v) for v in values]
+        assert cn[i].tolist() == [N.count(v) for v in values]
+
+
+@needs_c
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 25), st.integers(0, 30), st.integers(0, 30), st.booleans(),
+       st.integers(0, 2 ** 64 - 1), st.integers(0, 50), st.integers(0, 12))
+def test_c_equals_numpy(K, m, n, stratified, seed, r0, R):
+    rng = np.random.default_rng(seed % 1000)
+    pb, nb = _blocks(rng, K, m, n)
+    c, p = IMPLS["cffi"], IMPLS["numpy"]
+    r1 = r0 + R
+    a, b = c.counts(pb, nb, K, stratified, seed, r0, r1), p.counts(pb, nb, K, stratified, seed, r0, r1)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    assert np.array_equal(c.auc(pb, nb, K, stratified, seed, r0, r1),
+                          p.auc(pb, nb, K, stratified, seed, r0, r1), equal_nan=True)
+    t = np.sort(np.r_[rng.random(4), np.arange(11) * 0.1, 0.0, 1.0,
+                      np.arange(m + 1) / max(m, 1), np.arange(n + 1) / max(n, 1)])
+    for given_ in (0, 1):
+        x = c.curve(pb, nb, K, stratified, seed, r0, r1, given_, t)
+        y = p.curve(pb, nb, K, stratified, seed, r0, r1, given_, t)
+        assert np.array_equal(x, y, equal_nan=True)
+        assert np.array_equal(c.curve_counts(a[0], a[1], given_, t), x, equal_nan=True) \
+            if R else True
+    cuts = rng.integers(0, K + 1, 5)
+    for u, v in zip(c.tails(pb, nb, K, stratified, seed, r0, r1, cuts),
+                    p.tails(pb, nb, K, stratified, seed, r0, r1, cuts)):
+        assert np.array_equal(u, v)
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_curve_is_pROCs_rule_on_the_resample(side):
+    """Each replicate's sensitivity at given specificities (and the reverse) is pROC's
+    coords(input=) on the resampled data, bit for bit (definitions.curve_at_def)."""
+    rng = np.random.default_rng(5)
+    pos = list(rng.integers(0, 7, 12).astype(float))
+    neg = list(rng.integers(0, 7, 15).astype(float))
+    values = np.unique(pos + neg)
+    pb = np.searchsorted(values, np.sort(pos))
+    nb = np.searchsorted(values, np.sort(neg))
+    t = np.sort(np.r_[np.arange(11) * 0.1, np.arange(16) / 15, np.arange(13) / 12])
+    for given_, name in ((0, "specificity"), (1, "sensitivity")):
+        out = IMPLS[side].curve(pb, nb, values.size, True, 42, 0, 6, given_, t)
+        for r in range(6):
+            P, N = resample_def(pos, neg, 42, r)
+            assert out[r].tolist() == [curve_at_def(P, N, name, float(v)) for v in t]
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_bad_arguments(side):
+    k = IMPLS[side]
+    pb, nb = np.array([0, 1]), np.array([0, 2])
+    with pytest.raises(ValueError):
+        k.counts(pb, nb, 2, True, 1, 0, 3)            # block 2 outside [0, 2)
+    with pytest.raises(ValueError):
+        k.auc(pb, nb, 3, True, 1, 5, 4)               # r0 > r1
+    with pytest.raises(ValueError):
+        k.curve(pb, nb, 3, True, 1, 0, 2, 0, [0.5, 0.2])   # not ascending
+    with pytest.raises(ValueError):
+        k.curve(pb, nb, 3, True, 1, 0, 2, 0, [1.5])
+    with pytest.raises(ValueError):
+        k.curve(pb, nb, 3, True, 1, 0, 2, 2, [0.5])        # given
+    with pytest.raises(ValueError):
+        k.tails(pb, nb, 3, True, 1, 0, 2, [4])             # cut > K
+    with pytest.raises(ValueError):
+        k.auc_counts(np.zeros((2, 3), np.int64), np.zeros((2, 4), np.int64))
