@@ -331,19 +331,16 @@ def closest_topleft(is_pos, score):
     as pROC (:func:`rocstats.best_threshold`, ``method="closest_topleft"``): the most
     sensitive of the equally close points, its threshold the midpoint below its score.
     Uses the ROC counts helper shared by every curve; both classes must be present."""
+    from ..roc._coords import best_indices, proc_thresholds
     from ..roc._curve import roc_counts
-    from ..roc._thresholds import _SHORTLIST, _exact_criteria, proc_thresholds
 
     P = int(np.count_nonzero(is_pos))
     N = is_pos.size - P
     values, tp, fp = roc_counts(is_pos, score)
     tp = np.r_[0, tp.astype(np.int64)]
     fp = np.r_[0, fp.astype(np.int64)]
-    approx = (1.0 - tp / P) ** 2 + (fp / N) ** 2
-    near = np.flatnonzero(approx <= approx.min() + _SHORTLIST)
-    exact = _exact_criteria("closest_topleft", tp, fp, P, N, near)
-    best = min(exact)
-    hit = near[[c == best for c in exact]][-1]          # pROC's order: most sensitive first
+    hits, best = best_indices(tp, fp, P, N, "closest.topleft")
+    hit = hits[-1]                                      # pROC's order: most sensitive first
     return float(best), float(proc_thresholds(values)[hit])
 
 
