@@ -12,6 +12,8 @@ cffi ``ffi`` / ``lib``) and a NumPy twin with the same contract
                kinds; rpart's and randomForestSRC's policies), the stable partition,
                presorts, the whole-tree driver of the forests, the router
 ``bootstrap``  bootstrap counts over the sorted data and the replicates' statistics
+``venkatraman`` the per-permutation statistics of Venkatraman's paired and unpaired
+               tests, given the permuted keys
 
 The switch: the C kernels are used when the extension was built and
 ``ROCSTATS_PURE_PYTHON`` is not set to a true value; otherwise the NumPy twins, and if
@@ -25,9 +27,9 @@ import os
 import warnings
 
 __all__ = ["FAMILIES", "backend", "backend_info", "implementations",
-           "roc", "sauc", "surrogate", "tree", "bootstrap"]
+           "roc", "sauc", "surrogate", "tree", "bootstrap", "venkatraman"]
 
-FAMILIES = ("roc", "sauc", "surrogate", "tree", "bootstrap")
+FAMILIES = ("roc", "sauc", "surrogate", "tree", "bootstrap", "venkatraman")
 
 
 def _truthy(value):
@@ -62,6 +64,7 @@ sauc = _family("sauc")
 surrogate = _family("surrogate")
 tree = _family("tree")
 bootstrap = _family("bootstrap")
+venkatraman = _family("venkatraman")
 
 
 def backend():
