@@ -20,6 +20,10 @@ At least one driver per module in tests/kernels/c/, compiled together with the m
                                             O(m n) definition, curve vs a brute-force
                                             reading of pROC's rule, tails vs direct
                                             counts, the random stream, bad arguments
+- sanitize_venkatraman.c rocstats_venkatraman.c paired E vs a direct count over the
+                                            thresholds; unpaired statistic from keys vs
+                                            from qsort-ranked counts (bit for bit) and
+                                            vs a written-out definition; bad arguments
 
 Each driver prints "0 failures" when all its checks pass; any sanitizer report makes the
 run exit non-zero.
@@ -40,6 +44,7 @@ DRIVERS = {  # driver in tests/c -> the module it exercises
     "sanitize_surrogate": "rocstats_surrogate",
     "sanitize_rfsrc": "rocstats_tree",
     "sanitize_bootstrap": "rocstats_bootstrap",
+    "sanitize_venkatraman": "rocstats_venkatraman",
 }
 
 

@@ -10,6 +10,11 @@ the merge and NumPy's pairwise summation, so both give the same bits.
 import numpy as np
 
 
+def _sizes(*sizes):
+    if min(sizes) < 1:
+        raise ValueError("every class of both samples must be non-empty, got %s" % (sizes,))
+
+
 def paired_keys(r3, s3, pos):
     """E = 2 sum_x |C_b(x) - C_a(x)| per row of the keys ``r3`` (test a) and ``s3``
     (test b) of the same cases (``pos``: 1 for a case)."""
@@ -62,6 +67,7 @@ def unpaired_integrals(ca, cb, ma, na, mb, nb, mp):
     increasing p sequences are merged (a before b on ties), |e_a - e_b| is evaluated at
     every merged point (one side exact, the other interpolated) and integrated by
     trapezoids where defined."""
+    _sizes(ma, na, mb, nb)
     pa, ea = _unpaired_curves(ca, ma, na, mp)
     pb, eb = _unpaired_curves(cb, mb, nb, mp)
     B, La = pa.shape
@@ -85,6 +91,7 @@ def unpaired_integrals(ca, cb, ma, na, mb, nb, mp):
 def unpaired_keys(kc, kk, na, nb, ma, mb, mp):
     """Rows of the unpaired statistic from rows of control keys ``kc`` (the first ``na``
     of sample a, then ``nb`` of sample b) and case keys ``kk`` (``ma`` then ``mb``)."""
+    _sizes(na, nb, ma, mb)
     flag_a = np.r_[np.zeros(na, np.int64), np.ones(ma, np.int64)]
     flag_b = np.r_[np.zeros(nb, np.int64), np.ones(mb, np.int64)]
     va = np.concatenate([kc[:, :na], kk[:, :ma]], axis=1)
