@@ -17,19 +17,20 @@ static int mark_keys(const int64_t *keys, int64_t n, uint8_t kind, int64_t key_s
     return 0;
 }
 
-/* Scan the marks in key order: cum[x] = cases among the x + 1 lowest keys; clears the
- * marks.  Writes exactly `len` values (the number of marked keys). */
+/* Scan the marks in key order: cum[x] = cases among the x + 1 lowest marked keys;
+ * clears the marks.  Branch-free (the marks are random, a branch per key would be
+ * mispredicted half the time): every key writes cum[x] and only a marked key advances
+ * x, so cum needs room for one value more than the number of marked keys. */
 static void scan_cum(uint8_t *mark, int64_t key_space, int64_t *cum)
 {
     int64_t c = 0, x = 0;
     for (int64_t k = 0; k < key_space; k++) {
         uint8_t v = mark[k];
-        if (v) {
-            c += (v == 2);
-            cum[x++] = c;
-            mark[k] = 0;
-        }
+        c += v >> 1;
+        cum[x] = c;
+        x += v != 0;
     }
+    memset(mark, 0, (size_t)key_space);
 }
 
 int rs_venk_paired_keys(const int64_t *r3, const int64_t *s3, int64_t n_rows, int64_t n,
@@ -37,7 +38,7 @@ int rs_venk_paired_keys(const int64_t *r3, const int64_t *s3, int64_t n_rows, in
 {
     if (n_rows < 0 || n < 1 || key_space < n) return -2;
     uint8_t *mark = calloc((size_t)key_space, 1);
-    int64_t *ca = malloc((size_t)n * sizeof *ca), *cb = malloc((size_t)n * sizeof *cb);
+    int64_t *ca = malloc((size_t)(n + 1) * sizeof *ca), *cb = malloc((size_t)(n + 1) * sizeof *cb);
     int st = 0;
     if (!mark || !ca || !cb) { st = -1; goto done; }
     for (int64_t r = 0; r < n_rows && st == 0; r++) {
@@ -151,7 +152,7 @@ static int unpaired_rows(const int64_t *ca, const int64_t *cb, int64_t n_rows, i
     int64_t La = ma + na, Lb = mb + nb, L = La + Lb;
     if (kc && key_space < (La > Lb ? La : Lb)) return -2;
     double *buf = malloc((size_t)(2 * L + 2 * La + 2 * Lb) * sizeof *buf);
-    int64_t *cum = kc ? malloc((size_t)L * sizeof *cum) : NULL;
+    int64_t *cum = kc ? malloc((size_t)(L + 1) * sizeof *cum) : NULL;
     uint8_t *mark = kc ? calloc((size_t)key_space, 1) : NULL;
     int st = 0;
     if (!buf || (kc && (!cum || !mark))) { st = -1; goto done; }
