@@ -100,7 +100,8 @@ def test_validation_page_one_identifies_and_judges(validation_rendered):
     assert "4 of 5 comparisons pass" in flat and "1 unexpected failure" in flat
     assert "FAIL: 1 comparison(s) outside their tolerance" in flat
     # commit with its clean/dirty flag, versions, machine, date
-    assert "0123456789 (clean)" in flat and "fedcba9876 (dirty)" in flat
+    assert "2 commits (1 dirty" in flat
+    assert re.search(r"report rendered at [0-9a-f]{10} \((clean|dirty)\)", flat), flat
     assert "4.2.2 Patched" in flat and "1.18.0" in flat and "Test CPU" in flat
     assert "2026-01-02" in flat
     # one outcome row per suite: counts, worst relative difference, verdict
@@ -117,6 +118,8 @@ def test_validation_acceptance_criteria_are_generic(validation_rendered):
     assert "size of the new test" in text and "a simulation truth" in text   # the suite's own entry
     assert "rtol 1e-10" in text                                              # proc_parity from run.ACCEPTANCE
     assert "not stated" in text                                              # a suite without one
+    full = re.sub(r"\s+", " ", _pdf_text(validation_rendered / "validation.pdf"))
+    assert "at commit 0123456789 (clean)" in full and "at commit fedcba9876 (dirty)" in full
 
 
 @needs_pdftotext
