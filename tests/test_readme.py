@@ -51,3 +51,37 @@ def test_more_examples_numbers(monkeypatch):
     np.testing.assert_allclose(ns["fit"].cptable_["CP"], stored["CP"], rtol=1e-10)
     assert list(ns["fit"].cptable_["nsplit"]) == [0, 1, 4] == list(stored["nsplit"])
     assert 0 < ns["g"].pvalue < 0.05
+
+
+def test_asah_study_example_against_proc(monkeypatch):
+    """The README's aSAH study block against pROC 1.18's stored numbers: the DeLong CI
+    (validation/results/proc_results.py), coords "best" and the McClish-corrected partial
+    AUC (validation/results/proc_coords.json) exactly to 1e-10; the bootstrap quantities
+    are random, so here only within 2 steps of the sensitivity grid (2/41) of pROC's
+    10000-replicate values -- the Monte Carlo comparison proper is the proc_coords suite."""
+    pytest.importorskip("matplotlib")
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    from rocstats_validation import proc_coords, proc_parity
+
+    text = README.read_text()
+    code = re.search(r"## A diagnostic-accuracy study.*?```python\n(.*?)```", text, re.S).group(1)
+    monkeypatch.chdir(README.parent)
+    ns = {}
+    exec(compile(code, "README aSAH example", "exec"), ns)
+    ref = proc_parity.load_results().PAIRED_CASES["asah"]["single"]["s100b"]
+    ci = ns["ci"]
+    assert ci.estimate == pytest.approx(ref["auc"], rel=1e-10)
+    assert (ci.lower, ci.upper) == (pytest.approx(ref["ci_lower"], rel=1e-10),
+                                    pytest.approx(ref["ci_upper"], rel=1e-10))
+    best = ns["best"].iloc[0]
+    assert best["threshold"] == ref["best_youden_threshold"]
+    assert best["sensitivity"] == pytest.approx(ref["best_youden_se"], rel=1e-10)
+    assert best["specificity"] == pytest.approx(ref["best_youden_sp"], rel=1e-10)
+    boot = proc_coords.load_coords_results()["bootstrap"]["asah_s100b"]
+    assert ns["pauc"] == pytest.approx(boot["partial_auc"]["estimate"], rel=1e-10)
+    se90 = ns["se90"].iloc[0]
+    i = boot["se"]["specificities"].index(0.9)
+    for q in ("lower", "median", "upper"):
+        assert abs(se90[q] - boot["se"][q][i]) <= 2 / 41 + 1e-12
+    plt = pytest.importorskip("matplotlib.pyplot")
+    plt.close(ns["ax"].figure)

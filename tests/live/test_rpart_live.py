@@ -200,8 +200,10 @@ def test_generator_reproduces_the_stored_files(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     # validation/results/data also holds the randomForestSRC references' own data sets
-    # and a README, which this generator does not write
-    others = {name for name, _ in rfsrc_parity.DATA_FILES.values()} | {"README.md"}
+    # and a README, which this generator does not write, and pROC's aSAH
+    # (validation/r/asah_data.R)
+    others = ({name for name, _ in rfsrc_parity.DATA_FILES.values()}
+              | {"README.md", "asah.csv", "asah.json"})
     for stored_dir, sub in ((rp.RESULTS_DIR, "rpart"), (rp.DATA_DIR, "data")):
         new_dir = tmp_path / "validation" / "results" / sub
         written = sorted(p.name for p in new_dir.iterdir())
