@@ -154,3 +154,23 @@ def test_rendered_report_pdfs_have_no_code(name):
     text = _pdf_text(pdf)
     for marker in CODE_MARKERS:
         assert marker not in text, (name, marker)
+
+
+@needs_pdftotext
+def test_esl_report_has_figure_9_6_and_a_verdict():
+    """reports/esl_spam.pdf as ``make report FORMAT=all`` renders it (skipped when absent):
+    the three-curve Figure 9.6, the AUC table with both intervals, the paired tests and a
+    pass/fail verdict against ESL whose count matches its table."""
+    pdf = ROOT / "reports" / "esl_spam.pdf"
+    if not pdf.is_file():
+        pytest.skip("reports/esl_spam.pdf not rendered")
+    text = re.sub(r"\s+", " ", _pdf_text(pdf))
+    assert "ESL Figure 9.6 on this report" in text
+    for model in ("tree (CV, equal losses)", "weighted tree (L01 = 5)", "GAM (additive logistic)"):
+        assert model in text, model
+    assert "95 % CI DeLong" in text and "95 % CI bootstrap" in text
+    assert "GAM − tree" in text and "weighted tree − tree" in text
+    m = re.search(r"(\d+) of (\d+) checks against ESL pass", text)
+    assert m, "no verdict"
+    results = re.findall(r"\b(pass|FAIL)\b", text.split(m.group(0), 1)[1].split("What matches ESL", 1)[0])
+    assert len(results) == int(m.group(2)) and results.count("pass") == int(m.group(1))
