@@ -214,6 +214,9 @@ class AUCResult(_Result):
     partial : (low, high) or None
         The range of a partial AUC (then ``auc`` is the partial AUC and ``variance`` its
         DeLong-type variance), with ``focus`` and ``correct`` (McClish) as given.
+    weight_type : {"frequency", "sampling"} or None
+        With ``sample_weight``: how the weights were read (then ``n_pos`` / ``n_neg``
+        are the summed frequency weights, or the numbers of rows with positive weight).
     """
 
     auc: object
@@ -227,6 +230,7 @@ class AUCResult(_Result):
     partial: Optional[Tuple[float, float]] = None
     focus: str = "specificity"
     correct: bool = False
+    weight_type: Optional[str] = None
 
     @property
     def se(self):
@@ -271,6 +275,9 @@ class AUCResult(_Result):
         common = [("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
                   ("positive label", self.pos_label),
                   ("direction", "controls %s cases" % self.direction)]
+        if self.weight_type is not None:
+            title = "Weighted empirical AUC with DeLong-type variance (%s weights)" % (
+                self.weight_type)
         if np.ndim(self.auc) == 0:
             rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
                     ("%g%% CI (Wald)" % (100 * level),
@@ -299,7 +306,13 @@ class TestResult(_Result):
         Standard error of a scalar estimate.
     df : float or None
         Degrees of freedom (unpaired t, or chi-square rank).
-    distribution : {"normal", "t", "chi2"}
+    distribution : {"normal", "t", "chi2", "permutation"}
+        ``"permutation"``: the p-value is a permutation p-value (Venkatraman's test);
+        ``conf_int`` then uses the normal quantile with ``se``.
+    n_boot : int or None
+        Bootstrap replicates or permutations behind the statistic / p-value.
+    replicates : ndarray or None
+        The bootstrap differences (or the permuted statistics) behind it.
     """
 
     statistic: float
@@ -313,6 +326,8 @@ class TestResult(_Result):
     aucs: Optional[Tuple[float, ...]] = None
     pos_label: object = None
     names: Optional[tuple] = None
+    n_boot: Optional[int] = None
+    replicates: Optional[np.ndarray] = None
 
     def conf_int(self, level=0.95, *, method=None):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
@@ -350,6 +365,8 @@ class TestResult(_Result):
         if self.df is not None:
             rows.append(("df", self.df))
         rows += [("p-value", self.pvalue), ("alternative", self.alternative)]
+        if self.n_boot is not None:
+            rows.append(("replicates", self.n_boot))
         table = None
         if np.ndim(self.estimate) == 0:
             rows.append(("estimate", self.estimate))

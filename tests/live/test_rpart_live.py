@@ -194,7 +194,8 @@ def test_generator_reproduces_the_stored_files(tmp_path):
         pytest.skip("Rscript is not on PATH")
     (tmp_path / "validation" / "r").mkdir(parents=True)
     (tmp_path / "src" / "rocstats" / "r").mkdir(parents=True)
-    shutil.copy(VALIDATION_DIR / "r" / "rpart_cases.R", tmp_path / "validation" / "r")
+    for name in ("rpart_cases.R", "_repo.R"):
+        shutil.copy(VALIDATION_DIR / "r" / name, tmp_path / "validation" / "r")
     shutil.copy(rb.HELPERS_R, tmp_path / "src" / "rocstats" / "r")
     run = subprocess.run([rscript, "validation/r/rpart_cases.R"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300)

@@ -49,11 +49,17 @@ def _inputs(name):
 def test_index_lists_every_stored_file():
     stored = sorted(p.stem for p in rp.RESULTS_DIR.glob("*.json") if p.stem != "index")
     assert stored == sorted(CASES)
-    sides = sorted(p.stem for p in rp.DATA_DIR.glob("*.json"))
+    # the rpart generator's sidecars; data sets other generators write (pROC's aSAH by
+    # validation/r/asah_data.R) name their generator too
+    generators = {p.stem: json.loads(p.read_text()).get("generator", "")
+                  for p in rp.DATA_DIR.glob("*.json")}
+    sides = sorted(k for k, g in generators.items() if g.endswith("rpart_cases.R"))
     assert sorted(DATASETS) == sides
+    others = {k for k, g in generators.items() if not g.endswith("rpart_cases.R")}
+    assert all(generators[k] for k in others), "a stored data set without its generator"
     # one stored copy of each data set: the sidecars' CSVs (birthwt_levels shares
-    # birthwt's rows) and the randomForestSRC references' own data sets
-    files = {rp.load_sidecar(name)["file"] for name in sides}
+    # birthwt's rows), the randomForestSRC references' own data sets and the others'
+    files = {rp.load_sidecar(name)["file"] for name in sides} | {k + ".csv" for k in others}
     rfsrc_files = {name for name, _ in rfsrc_parity.DATA_FILES.values()}
     assert {p.name for p in rp.DATA_DIR.glob("*.csv")} == files | rfsrc_files
     assert INDEX["rpart_version"] == RPART_VERSION
@@ -323,12 +329,12 @@ def test_variable_importance_matches_rpart(name):
 
 @pytest.mark.parametrize("name", [n for n in CASES
                                   if rp.load_case(n)["control"].get("usesurrogate", 2) == 2])
-def test_apply_on_training_rows_gives_where(name):
+def test_node_number_on_training_rows_gives_where(name):
     """With usesurrogate = 2 every training row ends in a leaf, and routing the training
-    rows again (apply) must land them where rpart's `where` says."""
+    rows again (node_number) must land them where rpart's `where` says."""
     case = _case(name)
     X, y, w, xval = _inputs(name)
     est = rp.fit_rocstats(case["method"], X, y, sample_weight=w,
                           **rp.estimator_params(case, xval))
     ref = rp.reference_result(case)
-    np.testing.assert_array_equal(np.asarray(est.apply(X)), ref.where)
+    np.testing.assert_array_equal(np.asarray(est.node_number(X)), ref.where)
