@@ -156,6 +156,22 @@ ACCEPTANCE = {
         reference="Monte Carlo truth and a plain bootstrap",
         tolerance="within 3 Monte Carlo SE",
         why="no peer offers this variance (pROC bootstraps)"),
+    "proc_roctest": dict(
+        quantity="roc.test: DeLong z / D / p / CI, fixed-point Se / Sp tests, Venkatraman's E; "
+                 "bootstrap D and permutation p-values",
+        reference="pROC 1.18 roc.test (stored; live when R is present)",
+        tolerance="rtol 1e-10 (E exact); Monte Carlo quantities within 4 Monte Carlo SE",
+        why="deterministic parts are the same formulas; resampling differs by chance only"),
+    "roctest_mc": dict(
+        quantity="unpaired AUC difference: 95 % interval coverage and test size (DeLong, bootstrap)",
+        reference="nominal 0.95 / 0.05 (known binormal truth)",
+        tolerance="within 3 Monte Carlo SE + 0.01",
+        why="no peer reports this interval; finite samples allow ~1 % first-order error"),
+    "weighted_mc": dict(
+        quantity="weighted DeLong (sampling weights): variance ratio, 95 % coverage, test size",
+        reference="design-based truth of a finite binormal population",
+        tolerance="within 3 Monte Carlo SE + 0.03 (variance ratio) or + 0.01 (coverage)",
+        why="nobody else offers this variance: simulation against the design truth"),
     "rpart_parity": dict(
         quantity="CART: frame, cptable, splits, where, variable importance",
         reference="rpart 4.1.19 (stored; live when R is present)",
