@@ -194,44 +194,6 @@ rocstats_proc_partial <- function(response, predictor, control, case, direction,
     r <- rocstats_proc_roc_dir(response, predictor, control, case, direction)
     list(auc = as.numeric(pROC::auc(r)), n_case = length(r$cases),
          n_control = length(r$controls), partial = .rocstats_partials(r, lo, hi))
-## ------------------------------------------------------------------- power.roc.test
-## Power and sample size (pROC's power.roc.test: Obuchowski, Lieber & Wians 2004 for one
-## curve, Obuchowski & McClish 1997 for two paired curves), behind rocstats.power_roc_test
-## and rocstats.power_roc_test_paired.  A quantity passed as NA (Python None -> NaN) is
-## handed to pROC as NULL: the quantity to solve for.  Alternatives are rocstats' names
-## "two-sided" / "one-sided" (pROC's "two.sided" / "one.sided").  Each function returns
-## the design (ncases, ncontrols, sig_level, power and the AUC(s)) as plain numbers.
-
-.rocstats_null <- function(x) {
-  x <- .rocstats_vec(x)
-  if (is.null(x) || (length(x) == 1 && is.na(x))) NULL else as.numeric(x)
-}
-
-.rocstats_power_alternative <- function(alternative) {
-  map <- c("two-sided" = "two.sided", "one-sided" = "one.sided")
-  if (!alternative %in% names(map))
-    stop("alternative must be 'two-sided' or 'one-sided', got ", alternative)
-  unname(map[[alternative]])
-}
-
-.rocstats_power_design <- function(p) {
-  list(ncases = as.numeric(p$ncases), ncontrols = as.numeric(p$ncontrols),
-       sig_level = as.numeric(p$sig.level), power = as.numeric(p$power))
-}
-
-## One curve with a given AUC: power.roc.test(auc = , ncases = , ncontrols = , kappa = ,
-## sig.level = , power = , alternative = ).  The numeric method is called directly,
-## because the generic cannot dispatch when its first argument (auc) is NULL.
-rocstats_proc_power_numeric <- function(auc = NA, ncases = NA, ncontrols = NA, kappa = 1,
-                                        sig_level = 0.05, power = NA,
-                                        alternative = "two-sided") {
-  res <- .rocstats_collect({
-    p <- pROC:::power.roc.test.numeric(
-      auc = .rocstats_null(auc), ncontrols = .rocstats_null(ncontrols),
-      ncases = .rocstats_null(ncases), sig.level = .rocstats_null(sig_level),
-      power = .rocstats_null(power), kappa = .rocstats_null(kappa),
-      alternative = .rocstats_power_alternative(alternative))
-    c(list(auc = as.numeric(p$auc)), .rocstats_power_design(p))
   })
   c(res$value, list(warnings = res$warnings))
 }
@@ -253,16 +215,6 @@ rocstats_proc_smooth <- function(response, predictor, control, case, direction, 
     if (method == "binormal") out$coefficients <- unname(as.numeric(coef(s$model)))
     if (method == "density") out$bw <- stats::bw.nrd0(c(r$controls, r$cases))
     out
-## One curve from pilot data: power.roc.test(roc(...), sig.level = , power = , kappa = ,
-## alternative = ) (pROC uses the pilot's AUC and class counts).
-rocstats_proc_power_roc <- function(response, predictor, control, case, sig_level = 0.05,
-                                    power = NA, kappa = NA, alternative = "two-sided") {
-  res <- .rocstats_collect({
-    r <- rocstats_proc_roc(response, predictor, control, case)
-    p <- pROC::power.roc.test(r, sig.level = .rocstats_null(sig_level),
-                              power = .rocstats_null(power), kappa = .rocstats_null(kappa),
-                              alternative = .rocstats_power_alternative(alternative))
-    c(list(auc = as.numeric(p$auc)), .rocstats_power_design(p))
   })
   c(res$value, list(warnings = res$warnings))
 }
@@ -312,30 +264,6 @@ rocstats_proc_coords <- function(response, predictor, control, case, direction,
          local_maximas = co("local maximas", ret = c("threshold", "specificity",
                                                       "sensitivity")),
          best = best, inputs = at)
-## Two paired curves from pilot data: power.roc.test(roc1, roc2, sig.level = , power = ,
-## kappa = , alternative = , method = ).  Also returns what pROC computes on the way:
-## per-case variances and covariance (pROC:::covvar, i.e. var / cov times the number of
-## cases), the binormal fits coef(smooth(r, method = "binormal")$model) (A = intercept,
-## B = slope) and the correlations cor(cases_a, cases_b), cor(controls_a, controls_b).
-rocstats_proc_power_paired <- function(response, predictor_a, predictor_b, control, case,
-                                       sig_level = 0.05, power = NA, kappa = NA,
-                                       alternative = "two-sided", method = "obuchowski") {
-  res <- .rocstats_collect({
-    ra <- rocstats_proc_roc(response, predictor_a, control, case)
-    rb <- rocstats_proc_roc(response, predictor_b, control, case)
-    p <- pROC::power.roc.test(ra, rb, sig.level = .rocstats_null(sig_level),
-                              power = .rocstats_null(power), kappa = .rocstats_null(kappa),
-                              alternative = .rocstats_power_alternative(alternative),
-                              method = method)
-    cv <- pROC:::covvar(ra, rb, method)
-    fit_a <- unname(coef(pROC::smooth(ra, method = "binormal")$model))
-    fit_b <- unname(coef(pROC::smooth(rb, method = "binormal")$model))
-    c(list(auc_a = as.numeric(p$auc1), auc_b = as.numeric(p$auc2)),
-      .rocstats_power_design(p),
-      list(var_a = as.numeric(cv$var1), var_b = as.numeric(cv$var2),
-           cov_ab = as.numeric(cv$cov12),
-           A_a = fit_a[1], B_a = fit_a[2], A_b = fit_b[1], B_b = fit_b[2],
-           r_cases = cor(ra$cases, rb$cases), r_controls = cor(ra$controls, rb$controls)))
   })
   c(res$value, list(warnings = res$warnings))
 }
@@ -412,6 +340,94 @@ rocstats_proc_ci_bootstrap <- function(response, predictor, control, case, direc
                               upper = as.numeric(p[3]))
     }
     out
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## ------------------------------------------------------------------- power.roc.test
+## Power and sample size (pROC's power.roc.test: Obuchowski, Lieber & Wians 2004 for one
+## curve, Obuchowski & McClish 1997 for two paired curves), behind rocstats.power_roc_test
+## and rocstats.power_roc_test_paired.  A quantity passed as NA (Python None -> NaN) is
+## handed to pROC as NULL: the quantity to solve for.  Alternatives are rocstats' names
+## "two-sided" / "one-sided" (pROC's "two.sided" / "one.sided").  Each function returns
+## the design (ncases, ncontrols, sig_level, power and the AUC(s)) as plain numbers.
+
+.rocstats_null <- function(x) {
+  x <- .rocstats_vec(x)
+  if (is.null(x) || (length(x) == 1 && is.na(x))) NULL else as.numeric(x)
+}
+
+.rocstats_power_alternative <- function(alternative) {
+  map <- c("two-sided" = "two.sided", "one-sided" = "one.sided")
+  if (!alternative %in% names(map))
+    stop("alternative must be 'two-sided' or 'one-sided', got ", alternative)
+  unname(map[[alternative]])
+}
+
+.rocstats_power_design <- function(p) {
+  list(ncases = as.numeric(p$ncases), ncontrols = as.numeric(p$ncontrols),
+       sig_level = as.numeric(p$sig.level), power = as.numeric(p$power))
+}
+
+## One curve with a given AUC: power.roc.test(auc = , ncases = , ncontrols = , kappa = ,
+## sig.level = , power = , alternative = ).  The numeric method is called directly,
+## because the generic cannot dispatch when its first argument (auc) is NULL.
+rocstats_proc_power_numeric <- function(auc = NA, ncases = NA, ncontrols = NA, kappa = 1,
+                                        sig_level = 0.05, power = NA,
+                                        alternative = "two-sided") {
+  res <- .rocstats_collect({
+    p <- pROC:::power.roc.test.numeric(
+      auc = .rocstats_null(auc), ncontrols = .rocstats_null(ncontrols),
+      ncases = .rocstats_null(ncases), sig.level = .rocstats_null(sig_level),
+      power = .rocstats_null(power), kappa = .rocstats_null(kappa),
+      alternative = .rocstats_power_alternative(alternative))
+    c(list(auc = as.numeric(p$auc)), .rocstats_power_design(p))
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## One curve from pilot data: power.roc.test(roc(...), sig.level = , power = , kappa = ,
+## alternative = ) (pROC uses the pilot's AUC and class counts).
+rocstats_proc_power_roc <- function(response, predictor, control, case, sig_level = 0.05,
+                                    power = NA, kappa = NA, alternative = "two-sided") {
+  res <- .rocstats_collect({
+    r <- rocstats_proc_roc(response, predictor, control, case)
+    p <- pROC::power.roc.test(r, sig.level = .rocstats_null(sig_level),
+                              power = .rocstats_null(power), kappa = .rocstats_null(kappa),
+                              alternative = .rocstats_power_alternative(alternative))
+    c(list(auc = as.numeric(p$auc)), .rocstats_power_design(p))
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
+## Two paired curves from pilot data: power.roc.test(roc1, roc2, sig.level = , power = ,
+## kappa = , alternative = , method = ).  Also returns what pROC computes on the way:
+## per-case variances and covariance (pROC:::covvar, i.e. var / cov times the number of
+## cases), the binormal fits coef(smooth(r, method = "binormal")$model) (A = intercept,
+## B = slope) and the correlations cor(cases_a, cases_b), cor(controls_a, controls_b).
+rocstats_proc_power_paired <- function(response, predictor_a, predictor_b, control, case,
+                                       sig_level = 0.05, power = NA, kappa = NA,
+                                       alternative = "two-sided", method = "obuchowski") {
+  res <- .rocstats_collect({
+    ra <- rocstats_proc_roc(response, predictor_a, control, case)
+    rb <- rocstats_proc_roc(response, predictor_b, control, case)
+    p <- pROC::power.roc.test(ra, rb, sig.level = .rocstats_null(sig_level),
+                              power = .rocstats_null(power), kappa = .rocstats_null(kappa),
+                              alternative = .rocstats_power_alternative(alternative),
+                              method = method)
+    cv <- pROC:::covvar(ra, rb, method)
+    fit_a <- unname(coef(pROC::smooth(ra, method = "binormal")$model))
+    fit_b <- unname(coef(pROC::smooth(rb, method = "binormal")$model))
+    c(list(auc_a = as.numeric(p$auc1), auc_b = as.numeric(p$auc2)),
+      .rocstats_power_design(p),
+      list(var_a = as.numeric(cv$var1), var_b = as.numeric(cv$var2),
+           cov_ab = as.numeric(cv$cov12),
+           A_a = fit_a[1], B_a = fit_a[2], A_b = fit_b[1], B_b = fit_b[2],
+           r_cases = cor(ra$cases, rb$cases), r_controls = cor(ra$controls, rb$controls)))
+  })
+  c(res$value, list(warnings = res$warnings))
+}
+
 ## Two paired curves from binormal parameters (full AUC): power.roc.test(list(A1 = , B1 = ,
 ## A2 = , B2 = , rn = , ra = , delta = ), ncases = , ncontrols = , kappa = , sig.level = ,
 ## power = , alternative = ).
