@@ -70,7 +70,7 @@ def _load(data):
 
 def _prepare(data, outcome, markers, positive, options):
     """Checked inputs: ``(frame, name, outcome, markers, positive, options)``."""
-    import numpy as np
+    import pandas as pd
 
     frame, name = _load(data)
     if outcome not in frame.columns:
@@ -86,7 +86,7 @@ def _prepare(data, outcome, markers, positive, options):
     if outcome in markers or len(set(markers)) != len(markers):
         raise ValueError("markers: must be distinct and must not include the outcome")
     for m in markers:
-        if not np.issubdtype(frame[m].dtype, np.number):
+        if not pd.api.types.is_numeric_dtype(frame[m]) or pd.api.types.is_bool_dtype(frame[m]):
             raise ValueError(f"markers: column {m!r} is not numeric (dtype {frame[m].dtype})")
     values = frame[outcome].dropna().unique()
     as_str = {str(v): v for v in values}
