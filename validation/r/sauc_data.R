@@ -16,7 +16,7 @@ load_data <- function(name, package) {
 write_set <- function(df, name, source, description, outcome, positive, notes, paper = NULL) {
   columns <- lapply(names(df), function(n) {
     x <- df[[n]]
-    if (is.factor(x)) list(name = n, type = "factor", levels = levels(x))
+    if (is.factor(x)) list(name = n, type = "factor", levels = I(levels(x)))  # I(): a JSON array even for one level
     else list(name = n, type = "numeric")
   })
   quoted <- which(vapply(df, is.factor, logical(1)))

@@ -97,7 +97,8 @@ def load(name):
         if col == meta["outcome"]:
             continue
         if types[col]["type"] == "factor":
-            levels = list(types[col]["levels"])
+            levels = types[col]["levels"]
+            levels = [levels] if isinstance(levels, str) else list(levels)
             codes = pd.Categorical(df[col], categories=levels).codes.astype(np.int64)
             attributes.append((col, "nom", (codes, levels)))
         else:
