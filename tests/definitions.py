@@ -572,3 +572,55 @@ def multiclass_variance_fraction(y, P, classes):
         mean = sum(zc) / n_c
         total += sum((v - mean) ** 2 for v in zc) / ((n_c - 1) * n_c)
     return total / K ** 2
+
+
+def weighted_delong_def(pos, neg, w_pos, w_neg, weight_type="frequency"):
+    """Weighted AUCs and their DeLong-type covariance, O(m n) in exact fractions, from the
+    formulas of :mod:`rocstats.roc._weighted` written out directly.
+
+    ``pos`` (m x k) / ``neg`` (n x k) scores, ``w_pos`` / ``w_neg`` weights (rows of weight
+    0 dropped).  Weighted placements ``V10_i = sum_j v_j psi_ij / W0``,
+    ``V01_j = sum_i w_i psi_ij / W1``, ``A = sum_i w_i V10_i / W1``.
+    ``"frequency"``: DeLong on the expanded data, ``S10 / W1 + S01 / W0`` with
+    ``S10 = sum_i w_i (V10_i - A)(V10_i - A)' / (W1 - 1)``.  ``"sampling"``:
+    ``sum_i w_i^2 (V10_i - A)(..)' / (W1^2 k1) + sum_j v_j^2 (..)(..)' / (W0^2 k0)`` with
+    ``k = 1 - 2 sum p^3 / sum p^2 + sum p^2``, ``p = w / sum w`` within each class
+    ((m-1)/m for equal weights).  Returns ``(theta, cov)`` as lists of Fractions.
+    """
+    pos = np.asarray(pos, float).reshape(len(w_pos), -1)
+    neg = np.asarray(neg, float).reshape(len(w_neg), -1)
+    keep_p = [i for i, w in enumerate(w_pos) if w > 0]
+    keep_n = [j for j, w in enumerate(w_neg) if w > 0]
+    wp = [Fraction(w_pos[i]) for i in keep_p]
+    wn = [Fraction(w_neg[j]) for j in keep_n]
+    pos, neg = pos[keep_p], neg[keep_n]
+    m, n, k = len(wp), len(wn), pos.shape[1]
+    W1, W0 = sum(wp), sum(wn)
+
+    def kappa(ws):
+        # 1 - 2 sum p^3 / sum p^2 + sum p^2, p = w / sum w (m-1)/m for equal weights
+        tot = sum(ws)
+        p = [w / tot for w in ws]
+        s2, s3 = sum(x * x for x in p), sum(x * x * x for x in p)
+        return 1 - 2 * s3 / s2 + s2
+
+    def kern(x, y):
+        return Fraction(1) if x > y else Fraction(1, 2) if x == y else Fraction(0)
+
+    V10 = [[sum(wn[j] * kern(pos[i, c], neg[j, c]) for j in range(n)) / W0 for c in range(k)]
+           for i in range(m)]
+    V01 = [[sum(wp[i] * kern(pos[i, c], neg[j, c]) for i in range(m)) / W1 for c in range(k)]
+           for j in range(n)]
+    theta = [sum(wp[i] * V10[i][c] for i in range(m)) / W1 for c in range(k)]
+    cov = [[None] * k for _ in range(k)]
+    for a in range(k):
+        for b in range(k):
+            s10 = [(V10[i][a] - theta[a]) * (V10[i][b] - theta[b]) for i in range(m)]
+            s01 = [(V01[j][a] - theta[a]) * (V01[j][b] - theta[b]) for j in range(n)]
+            if weight_type == "frequency":
+                cov[a][b] = (sum(w * s for w, s in zip(wp, s10)) / (W1 - 1) / W1
+                             + sum(w * s for w, s in zip(wn, s01)) / (W0 - 1) / W0)
+            else:
+                cov[a][b] = (sum(w * w * s for w, s in zip(wp, s10)) / (W1 * W1) / kappa(wp)
+                             + sum(w * w * s for w, s in zip(wn, s01)) / (W0 * W0) / kappa(wn))
+    return theta, cov

@@ -214,6 +214,9 @@ class AUCResult(_Result):
     partial : (low, high) or None
         The range of a partial AUC (then ``auc`` is the partial AUC and ``variance`` its
         DeLong-type variance), with ``focus`` and ``correct`` (McClish) as given.
+    weight_type : {"frequency", "sampling"} or None
+        With ``sample_weight``: how the weights were read (then ``n_pos`` / ``n_neg``
+        are the summed frequency weights, or the numbers of rows with positive weight).
     """
 
     auc: object
@@ -227,6 +230,7 @@ class AUCResult(_Result):
     partial: Optional[Tuple[float, float]] = None
     focus: str = "specificity"
     correct: bool = False
+    weight_type: Optional[str] = None
 
     @property
     def se(self):
@@ -271,6 +275,9 @@ class AUCResult(_Result):
         common = [("positives (m)", self.n_pos), ("negatives (n)", self.n_neg),
                   ("positive label", self.pos_label),
                   ("direction", "controls %s cases" % self.direction)]
+        if self.weight_type is not None:
+            title = "Weighted empirical AUC with DeLong-type variance (%s weights)" % (
+                self.weight_type)
         if np.ndim(self.auc) == 0:
             rows = [(what, self.auc), ("DeLong variance", self.variance), ("SE", self.se),
                     ("%g%% CI (Wald)" % (100 * level),

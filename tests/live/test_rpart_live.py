@@ -194,14 +194,17 @@ def test_generator_reproduces_the_stored_files(tmp_path):
         pytest.skip("Rscript is not on PATH")
     (tmp_path / "validation" / "r").mkdir(parents=True)
     (tmp_path / "src" / "rocstats" / "r").mkdir(parents=True)
-    shutil.copy(VALIDATION_DIR / "r" / "rpart_cases.R", tmp_path / "validation" / "r")
+    for name in ("rpart_cases.R", "_repo.R"):
+        shutil.copy(VALIDATION_DIR / "r" / name, tmp_path / "validation" / "r")
     shutil.copy(rb.HELPERS_R, tmp_path / "src" / "rocstats" / "r")
     run = subprocess.run([rscript, "validation/r/rpart_cases.R"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     # validation/results/data also holds the randomForestSRC references' own data sets
-    # and a README, which this generator does not write
-    others = {name for name, _ in rfsrc_parity.DATA_FILES.values()} | {"README.md"}
+    # and a README, which this generator does not write, and pROC's aSAH
+    # (validation/r/asah_data.R)
+    others = ({name for name, _ in rfsrc_parity.DATA_FILES.values()}
+              | {"README.md", "asah.csv", "asah.json"})
     for stored_dir, sub in ((rp.RESULTS_DIR, "rpart"), (rp.DATA_DIR, "data")):
         new_dir = tmp_path / "validation" / "results" / sub
         written = sorted(p.name for p in new_dir.iterdir())

@@ -49,17 +49,19 @@ def _inputs(name):
 def test_index_lists_every_stored_file():
     stored = sorted(p.stem for p in rp.RESULTS_DIR.glob("*.json") if p.stem != "index")
     assert stored == sorted(CASES)
-    # the sidecars rpart_cases.R wrote; the other generators' (validation/r/asah_data.R,
-    # sauc_data.R) share the directory: their CSV is <name>.csv
-    texts = {p.stem: p.read_text() for p in rp.DATA_DIR.glob("*.json")}
-    sides = sorted(name for name, text in texts.items() if "rpart_cases.R" in text)
-    others = {f"{name}.csv" for name in texts if name not in sides}
+    # the rpart generator's sidecars; data sets other generators write (pROC's aSAH by
+    # validation/r/asah_data.R) name their generator too
+    generators = {p.stem: json.loads(p.read_text()).get("generator", "")
+                  for p in rp.DATA_DIR.glob("*.json")}
+    sides = sorted(k for k, g in generators.items() if g.endswith("rpart_cases.R"))
     assert sorted(DATASETS) == sides
+    others = {k for k, g in generators.items() if not g.endswith("rpart_cases.R")}
+    assert all(generators[k] for k in others), "a stored data set without its generator"
     # one stored copy of each data set: the sidecars' CSVs (birthwt_levels shares
-    # birthwt's rows) and the randomForestSRC references' own data sets
-    files = {rp.load_sidecar(name)["file"] for name in sides}
+    # birthwt's rows), the randomForestSRC references' own data sets and the others'
+    files = {rp.load_sidecar(name)["file"] for name in sides} | {k + ".csv" for k in others}
     rfsrc_files = {name for name, _ in rfsrc_parity.DATA_FILES.values()}
-    assert {p.name for p in rp.DATA_DIR.glob("*.csv")} == files | rfsrc_files | others
+    assert {p.name for p in rp.DATA_DIR.glob("*.csv")} == files | rfsrc_files
     assert INDEX["rpart_version"] == RPART_VERSION
     assert "DO NOT EDIT" in INDEX["_header"]
 

@@ -10,6 +10,7 @@ write.csv(d, file.path(out, "asah.csv"), row.names = FALSE)
 lev <- lapply(d, function(col) if (is.factor(col)) levels(col) else NULL)
 lev <- lev[!vapply(lev, is.null, logical(1))]
 side <- list(DO_NOT_EDIT = "written by validation/r/asah_data.R",
+             generator = "validation/r/asah_data.R", file = "asah.csv",
              source = sprintf("pROC %s data(aSAH)", as.character(packageVersion("pROC"))),
              r_version = R.version.string, n = nrow(d),
              factor_levels = lev,

@@ -13,18 +13,12 @@
 
 suppressPackageStartupMessages(library(pROC))
 
-script_path <- local({
+source(file.path(local({
   arg <- grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE)
-  if (length(arg)) normalizePath(sub("^--file=", "", arg[1])) else NA_character_
-})
-repo_root <- if (!is.na(script_path)) {
-  normalizePath(file.path(dirname(script_path), "..", ".."))
-} else {
-  normalizePath(".")
-}
-helpers <- file.path(repo_root, "src", "rocstats", "r", "proc_helpers.R")
-if (!file.exists(helpers)) stop("cannot find ", helpers, "; run from the repository root")
-source(helpers)
+  if (length(arg)) dirname(sub("^--file=", "", arg[1])) else file.path("validation", "r")
+}), "_repo.R"))
+repo_root <- rocstats_repo_root
+rocstats_source_helpers("proc_helpers.R")
 out_file <- file.path(repo_root, "validation", "results", "proc_coords.json")
 
 BOOT_N <- 10000L

@@ -28,19 +28,12 @@ suppressPackageStartupMessages({
   library(MASS)
 })
 
-## ---------------------------------------------------------------- locate the repository
-script_path <- local({
+source(file.path(local({
   arg <- grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE)
-  if (length(arg)) normalizePath(sub("^--file=", "", arg[1])) else NA_character_
-})
-repo_root <- if (!is.na(script_path)) {
-  normalizePath(file.path(dirname(script_path), "..", ".."))
-} else {
-  normalizePath(".")
-}
-helpers <- file.path(repo_root, "src", "rocstats", "r", "rpart_helpers.R")
-if (!file.exists(helpers)) stop("cannot find ", helpers, "; run from the repository root")
-source(helpers)
+  if (length(arg)) dirname(sub("^--file=", "", arg[1])) else file.path("validation", "r")
+}), "_repo.R"))
+repo_root <- rocstats_repo_root
+rocstats_source_helpers("rpart_helpers.R")
 data_dir <- file.path(repo_root, "validation", "results", "data")
 out_dir <- file.path(repo_root, "validation", "results", "rpart")
 dir.create(data_dir, showWarnings = FALSE, recursive = TRUE)

@@ -1,11 +1,15 @@
 ## Export the data sets of the sAUC paper's experiments (Wu, Flach & Ferri 2007, Section 4,
 ## Tables 3-5) that ship with the installed R packages into
 ## validation/results/data/<name>.csv + <name>.json (provenance, column types, factor levels).
-## Run from the repository root:  Rscript validation/r/sauc_data.R
+## Run:  Rscript validation/r/sauc_data.R   (from anywhere; _repo.R finds the repository)
 ## Needs the Debian packages r-cran-mlbench, r-cran-caret, r-cran-kernlab, r-cran-ddalpha,
 ## r-cran-cba and r-cran-jsonlite (scripts/setup.sh installs them).
 suppressPackageStartupMessages(library(jsonlite))
-out_dir <- file.path("validation", "results", "data")
+source(file.path(local({
+  arg <- grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE)
+  if (length(arg)) dirname(sub("^--file=", "", arg[1])) else file.path("validation", "r")
+}), "_repo.R"))
+out_dir <- file.path(rocstats_repo_root, "validation", "results", "data")
 
 load_data <- function(name, package) {
   e <- new.env()

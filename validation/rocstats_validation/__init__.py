@@ -20,6 +20,7 @@ The suites (see :data:`rocstats_validation.run.SUITES`):
 ``sauc_mc``       scored AUC: Monte Carlo variance and test size
 ``multiclass_mc`` Hand & Till's M: variance ratio, CI coverage, test size, bootstrap
 ``rossa_mc``      Rossa's goodness-of-fit test: Monte Carlo size and power
+``weighted_mc``   weighted DeLong, sampling weights: variance ratio, coverage, test size
 
 Where the files are: :mod:`rocstats_validation.paths`.
 """

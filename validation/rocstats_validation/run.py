@@ -70,6 +70,10 @@ SUITES = {
     "pauc_mc": ("rocstats_validation.pauc_mc:run",
                 "partial AUC DeLong-type variance: Monte Carlo variance ratio, 95% Wald "
                 "coverage, paired difference, against a plain bootstrap"),
+    "weighted_mc": ("rocstats_validation.weighted_mc:run",
+                    "weighted DeLong with sampling weights (pROC #96): variance ratio, 95% "
+                    "coverage and size of delong_test under Poisson-PPS and stratified "
+                    "samples of a finite binormal population"),
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),

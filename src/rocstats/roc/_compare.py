@@ -8,6 +8,7 @@ from .. import _dist
 from .._results import Summary, TestResult
 from .._validation import as_float_array, check_binary, warn_one_class
 from ._delong import _column_names, delong, delong_covariance, structural_components
+from ._weighted import check_sample_weight
 
 _ALTERNATIVES = ("two-sided", "greater", "less")
 
@@ -33,7 +34,8 @@ def _pvalue(stat, alternative, df=None):
 
 
 def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
-                alternative="two-sided", partial=None, focus="specificity", correct=False):
+                alternative="two-sided", partial=None, focus="specificity", correct=False,
+                sample_weight=None, weight_type="frequency"):
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
     .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
@@ -54,6 +56,10 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         Compare partial AUCs instead (as in :func:`rocstats.auc`), with the DeLong-type
         covariance of :func:`rocstats.delong`; pROC has no such test (its
         ``roc.test`` uses the bootstrap for partial AUCs).
+    sample_weight, weight_type
+        Case weights with the weighted AUCs and their covariance of :func:`rocstats.delong`
+        (frequency weights: exactly the test on ``np.repeat``-expanded data; sampling
+        weights: the linearisation covariance, :mod:`rocstats.roc._weighted`).
 
     Returns
     -------
@@ -79,16 +85,21 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
                                  direction=direction, score_name="y_score_a/y_score_b",
                                  ndim=(2,))
     is_pos = labels.is_pos
+    if sample_weight is not None:
+        check_sample_weight(sample_weight, is_pos.size, weight_type)
     m = int(is_pos.sum())
     n = is_pos.size - m
     method = "DeLong's test for two correlated ROC curves"
     if partial is not None:
         method = "DeLong-type test for two correlated partial AUCs"
+    if sample_weight is not None:
+        method += " (%s weights)" % weight_type
     if warn_one_class(m, n, "DeLong's test"):
         nan = float("nan")
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
-    res = delong(is_pos, score, partial=partial, focus=focus, correct=correct)
+    res = delong(is_pos, score, partial=partial, focus=focus, correct=correct,
+                 sample_weight=sample_weight, weight_type=weight_type)
     L = np.array([1.0, -1.0])
     d = float(L @ res.auc)
     sig = float(np.sqrt(L @ res.covariance @ L))
@@ -159,7 +170,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
 
 
 def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, pos_label=None,
-                      direction="<"):
+                      direction="<", sample_weight=None, weight_type="frequency"):
     r"""Joint chi-square test that k >= 2 correlated AUCs are equal (DeLong et al. 1988).
 
     .. math:: \chi^2 = (L\hat\theta)^\top (L S L^\top)^{-} (L\hat\theta)
@@ -186,6 +197,8 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
         Contrast matrix L (rows need not be independent: the df is the rank).
     contrast_names : sequence of r str, optional
         Labels of the contrast rows.
+    sample_weight, weight_type
+        Case weights, as in :func:`rocstats.delong` (weighted AUCs and covariance).
 
     Returns
     -------
@@ -222,6 +235,8 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
             raise ValueError("contrast must have %d columns (one per score), got shape %s"
                              % (k, L.shape))
     labels_L = _contrast_labels(L, _score_names(names, k), contrast_names)
+    if sample_weight is not None:
+        check_sample_weight(sample_weight, is_pos.size, weight_type)
     m = int(is_pos.sum())
     n = is_pos.size - m
     method = "DeLong's joint chi-square test of %d correlated AUCs" % k
@@ -231,8 +246,12 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
         return JointTestResult(nan, nan, np.full(L.shape[0], np.nan), method, "two-sided",
                                df=nan, distribution="chi2", pos_label=labels.pos_label,
                                names=names, covariance=np.full((k, k), np.nan), **extra)
-    aucs, V10, V01 = structural_components(is_pos, score)
-    S = delong_covariance(V10, V01)
+    if sample_weight is None:
+        aucs, V10, V01 = structural_components(is_pos, score)
+        S = delong_covariance(V10, V01)
+    else:
+        res = delong(is_pos, score, sample_weight=sample_weight, weight_type=weight_type)
+        aucs, S = res.auc, res.covariance
     est = L @ aucs
     LSL = L @ S @ L.T
     rank = int(np.linalg.matrix_rank(LSL))
