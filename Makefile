@@ -20,7 +20,7 @@ help:
 	@echo "make setup   install R (apt), create $(VENV), pip install -e '.[dev,r,reports]' and -e ./validation"
 	@echo "make test    setup, then the test suite (requires the C extension)"
 	@echo "make report  setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
-	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest, bootstrap); tables in benchmarks/results/"
+	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest, bootstrap, roc.test); tables in benchmarks/results/"
 	@echo "make mutation  mutation testing of the metrics core with mutmut (slow, ~40 min; not in CI)"
 	@echo "make clean   remove build artefacts and generated outputs"
 
@@ -36,10 +36,13 @@ report: setup
 
 bench: setup
 	$(PYTHON) benchmarks/bench_auc.py --output benchmarks/results/latest.md
+	$(PYTHON) benchmarks/bench_auc.py --no-r --no-sklearn --sizes 1e8 --repeats 3 --multi-n 0 \
+		--memory-n 1e8 --output benchmarks/results/latest_1e8.md
 	$(PYTHON) benchmarks/bench_sauc.py --output benchmarks/results/sauc_latest.md
 	$(PYTHON) benchmarks/bench_cart.py --output benchmarks/results/cart_latest.md
 	$(PYTHON) benchmarks/bench_auc_forest.py --output benchmarks/results/auc_forest_latest.md
 	$(PYTHON) benchmarks/bench_bootstrap.py --output benchmarks/results/bootstrap_latest.md
+	$(PYTHON) benchmarks/bench_roctest.py --output benchmarks/results/roctest_latest.md
 
 # Mutation testing of the metrics core: roc/, scored/, _validation.py, _results.py,
 # _labels.py and the NumPy kernel twins (_kernels/_numpy.py, _kernels/_sauc_numpy.py), as

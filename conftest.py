@@ -5,6 +5,7 @@ not imported; its doctests are replaced by one item that is *skipped with the re
 
 * ``rocstats/r/*``: rpy2 and an R installation (``rocstats[r]``);
 * ``rocstats/plot/*``: matplotlib (``rocstats[reports]``);
+* ``rocstats/dask/*``: dask and distributed (``rocstats[dask]``);
 * ``rocstats/_kernels/c/*``: the compiled C extension (absent when the package was
   installed without a C compiler).
 """
@@ -36,6 +37,11 @@ def _missing_matplotlib():
     return None if _have("matplotlib") else "matplotlib is not installed (rocstats[reports])"
 
 
+def _missing_dask():
+    return None if _have("dask.array") and _have("distributed") else \
+        "dask / distributed are not installed (pip install 'rocstats[dask]')"
+
+
 def _missing_extension():
     return None if _have("rocstats._kernels._ckernels") else \
         "the C extension rocstats._kernels._ckernels was not built"
@@ -51,6 +57,8 @@ def _requirement(path):
         return _missing_r
     if rel.startswith("plot/"):
         return _missing_matplotlib
+    if rel.startswith("dask/"):
+        return _missing_dask
     if rel.startswith("_kernels/c/"):
         return _missing_extension
     return None

@@ -74,3 +74,64 @@ class Report:
         with open(path, "w") as fh:
             fh.write("\n".join(self.lines) + "\n")
         print("\nwritten to %s" % path)
+
+
+def paired_ratio(base, fn, reps):
+    """Median over ``reps`` rounds of time(fn) / time(base), the two timed back to back
+    in each round (so a load change on the shared machine hits both), with the best
+    time of each: ``(median ratio, best base s, best fn s, last fn result)``."""
+    ratios, tb, tf, out = [], [], [], None
+    for _ in range(reps):
+        gc.collect()
+        t0 = time.perf_counter()
+        base()
+        t1 = time.perf_counter()
+        out = None
+        gc.collect()
+        t2 = time.perf_counter()
+        out = fn()
+        t3 = time.perf_counter()
+        tb.append(t1 - t0)
+        tf.append(t3 - t2)
+        ratios.append((t3 - t2) / (t1 - t0))
+    return float(np.median(ratios)), min(tb), min(tf), out
+
+
+def numpy_simd():
+    """NumPy's CPU features and whether its float64 sort has a SIMD path here.
+
+    NumPy >= 2.0 sorts 64-bit numbers with x86-simd-sort on x86 CPUs with AVX-512
+    (Skylake-X and later) or AVX2, and with Highway's VQSort on ARM (ASIMD / SVE); on
+    other CPUs np.sort is a scalar introsort.  Returns ``(simd_sort: bool, text)``."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_baseline__, __cpu_dispatch__, \
+            __cpu_features__
+    except ImportError:  # pragma: no cover - NumPy 1.x
+        from numpy.core._multiarray_umath import __cpu_baseline__, __cpu_dispatch__, \
+            __cpu_features__
+    on = [k for k, v in __cpu_features__.items() if v]
+    major = int(np.__version__.split(".")[0])
+    if "AVX512_SKX" in on and major >= 1:
+        path = "x86-simd-sort AVX-512"
+    elif "AVX2" in on and major >= 2:
+        path = "x86-simd-sort AVX2"
+    elif ("ASIMD" in on or "SVE" in on) and major >= 2:
+        path = "Highway VQSort"
+    else:
+        path = None
+    text = ("baseline %s; dispatch targets %s; CPU has %s; np.sort(float64) SIMD path: %s"
+            % (",".join(__cpu_baseline__), ",".join(__cpu_dispatch__),
+               ",".join(k for k in on if k.startswith(("AVX", "SSE4", "ASIMD", "SVE", "FMA"))),
+               path or "none (scalar introsort)"))
+    return path is not None, text
+
+
+def sort_choice():
+    """The sort rocstats' C kernels picked for large inputs in this process."""
+    try:
+        from rocstats._kernels.c import roc
+    except ImportError:
+        return "n/a (no C extension)"
+    if not hasattr(roc, "_sort_method"):
+        return "radix (fixed: this rocstats has no per-CPU choice)"
+    return "%s (ROCSTATS_SORT or a one-time calibration)" % roc._sort_method()

@@ -5,7 +5,7 @@ One run prints markdown tables (and optionally writes them to ``--output``):
 
 * a single AUC tree on all of spam with randomForestSRC's single-tree settings
   (``nsplit = 0``, ``nodesize = 1``, ``mtry = p``, no subsampling):
-  ``rocstats.tree._auc_builder.grow_auc_tree`` vs scikit-learn's
+  ``rocstats.tree.AUCTreeClassifier`` (the tree engine's whole-tree C driver) vs scikit-learn's
   ``DecisionTreeClassifier(min_samples_leaf=1)`` (Gini, all features) as the live peer;
 * a 500-tree forest with randomForestSRC's defaults (``AUCForestClassifier()``, trees
   grown by one C call each in joblib threads:
@@ -66,14 +66,13 @@ def best_of(fun, repeats):
 
 
 def bench_tree(X, codes, repeats):
-    from rocstats.tree._auc_builder import grow_auc_tree
+    from rocstats.tree import AUCTreeClassifier
 
     rows = []
-    t, tree = best_of(lambda: grow_auc_tree(X, codes, n_classes=2, node_size=1,
-                                            max_features=None, n_split=0,
-                                            rng=np.random.default_rng(1)), repeats)
-    rows.append(("rocstats grow_auc_tree (nsplit=0, nodesize=1, mtry=p)", t,
-                 "%d nodes" % tree.node_count))
+    t, est = best_of(lambda: AUCTreeClassifier(node_size=1, max_features=None, n_split=0,
+                                               random_state=1).fit(X, codes), repeats)
+    rows.append(("rocstats AUCTreeClassifier (nsplit=0, nodesize=1, mtry=p)", t,
+                 "%d nodes" % est.tree_.node_count))
     try:
         from sklearn.tree import DecisionTreeClassifier
     except ImportError:
@@ -170,7 +169,6 @@ def main(argv=None):
         args.trees, args.repeats = 50, 1
     warnings.simplefilter("ignore", RuntimeWarning)
     import rocstats
-    from rocstats._kernels import aucsplit
 
     X, y = load_spam()
     codes = (y == "spam").astype(np.int64)

@@ -4,7 +4,7 @@
 #      plus what is needed to build the C extension / create a venv, via apt
 #      -- skipped when already present, or with ROCSTATS_SKIP_APT=1;
 #   2. a virtualenv in .venv (system python3), created if missing;
-#   3. `pip install -e '.[dev,r,reports]'` into it, every time, so that the
+#   3. `pip install -e '.[dev,r,reports,dask]'` into it, every time, so that the
 #      cffi extension is rebuilt from the current sources;
 #   4. `pip install -e ./validation`: the validation harness (import name
 #      rocstats_validation; a distribution of its own, never in the rocstats wheel).
@@ -75,8 +75,8 @@ fi
 # --------------------------------------------------------------------------
 # 3. The package, editable, with all extras (rebuilds the cffi extension)
 # --------------------------------------------------------------------------
-log "pip install -e '.[dev,r,reports]'"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev,r,reports]'
+log "pip install -e '.[dev,r,reports,dask]'"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev,r,reports,dask]'
 
 # --------------------------------------------------------------------------
 # 4. The validation harness (validation/rocstats_validation), editable: it reads the

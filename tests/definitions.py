@@ -624,3 +624,128 @@ def weighted_delong_def(pos, neg, w_pos, w_neg, weight_type="frequency"):
                 cov[a][b] = (sum(w * w * s for w, s in zip(wp, s10)) / (W1 * W1) / kappa(wp)
                              + sum(w * w * s for w, s in zip(wn, s01)) / (W0 * W0) / kappa(wn))
     return theta, cov
+
+
+# --------------------------------------------------------------------------- roc.test (issue 12)
+def rank_first_def(x):
+    """R's ``rank(x, ties.method = "first")``: 1-based, ties in order of appearance."""
+    x = list(x)
+    order = sorted(range(len(x)), key=lambda i: (x[i], i))
+    r = [0] * len(x)
+    for k, i in enumerate(order):
+        r[i] = k + 1
+    return r
+
+
+def venkatraman_paired_def(y, rank_a, rank_b):
+    """pROC's ``venkatraman.paired.stat`` by enumeration of the thresholds x = 1..N:
+    sum_x |(FN_b(x) + FP_b(x)) - (FN_a(x) + FP_a(x))|, FN(x) = #cases ranked <= x,
+    FP(x) = #controls ranked > x."""
+    N = len(y)
+    total = 0
+    for x in range(1, N + 1):
+        err = []
+        for r in (rank_a, rank_b):
+            fn = sum(1 for i in range(N) if y[i] == 1 and r[i] <= x)
+            fp = sum(1 for i in range(N) if y[i] == 0 and r[i] > x)
+            err.append(fn + fp)
+        total += abs(err[1] - err[0])
+    return total
+
+
+def venkatraman_paired_exact_pvalue_def(y, a, b):
+    """The exact permutation p-value of pROC's paired scheme on tiny data.
+
+    pROC exchanges each case's two ranks when q_i = 0 (probability 1/2) and jitters a
+    rank that stays by U(-1/2, 1/2); the only effect of the jitter is on which side of the
+    other test's (integer) equal rank it falls, a fair coin per case and per test.  So
+    the permutation distribution is uniform over (q, c, c') in {0, 1}^(3N): enumerated
+    here (N <= 7)."""
+    from itertools import product
+
+    N = len(y)
+    R, S = rank_first_def(a), rank_first_def(b)
+    E = venkatraman_paired_def(y, R, S)
+    hits = total = 0
+    for bits in product((0, 1), repeat=3 * N):
+        q, c1, c2 = bits[:N], bits[N:2 * N], bits[2 * N:]
+        r3 = [R[i] + (0.25 if c1[i] else -0.25) if q[i] else S[i] for i in range(N)]
+        s3 = [S[i] + (0.25 if c2[i] else -0.25) if q[i] else R[i] for i in range(N)]
+        e = venkatraman_paired_def(y, rank_first_def(r3), rank_first_def(s3))
+        hits += e >= E
+        total += 1
+    return E, hits / total
+
+
+def venkatraman_unpaired_def(y_a, rank_a, y_b, rank_b, mp):
+    """pROC's ``venkatraman.unpaired.stat`` written out: mixture c.d.f. p(x) and error
+    rate e(x) at each rank of each sample, e_a and e_b interpolated linearly at the
+    pooled sorted p values (undefined outside a sample's range), trapezoids of
+    |e_a - e_b| where both ends are defined."""
+    def curve(y, r):
+        m = sum(y)
+        n = len(y) - m
+        ps, es = [], []
+        for x in range(1, len(y) + 1):
+            fx = sum(1 for i in range(len(y)) if y[i] == 1 and r[i] <= x) / m
+            gx = sum(1 for i in range(len(y)) if y[i] == 0 and r[i] <= x) / n
+            ps.append(mp * fx + (1 - mp) * gx)
+            es.append(mp * fx + (1 - mp) * (1 - gx))
+        return ps, es
+
+    def interp(ps, es, v):
+        if v < ps[0] or v > ps[-1]:
+            return None
+        for k in range(len(ps)):
+            if ps[k] == v:
+                return es[k]
+            if ps[k] > v:
+                return es[k - 1] + (es[k] - es[k - 1]) * (v - ps[k - 1]) / (ps[k] - ps[k - 1])
+        return None
+
+    pa, ea = curve(y_a, rank_a)
+    pb, eb = curve(y_b, rank_b)
+    xs = sorted(pa + pb)
+    ys = []
+    for v in xs:
+        u, w = interp(pa, ea, v), interp(pb, eb, v)
+        ys.append(None if u is None or w is None else abs(u - w))
+    total = 0.0
+    for k in range(1, len(xs)):
+        if ys[k] is not None and ys[k - 1] is not None:
+            total += (ys[k] + ys[k - 1]) * (xs[k] - xs[k - 1]) / 2
+    return total
+
+
+def paired_resample_indices_def(y, seed, r, stratified=True):
+    """The cases of paired bootstrap replicate r from the documented stream: positives
+    and negatives each in DATA order; stratified: draws 0..m-1 pick positives, m..m+n-1
+    negatives; otherwise draws 0..m+n-1 pick among the positives then the negatives.
+    Returns indices into the data."""
+    pos = [i for i in range(len(y)) if y[i] == 1]
+    neg = [i for i in range(len(y)) if y[i] == 0]
+    m, n = len(pos), len(neg)
+    if stratified:
+        return ([pos[(boot_draw_def(seed, r, k) * m) >> 64] for k in range(m)]
+                + [neg[(boot_draw_def(seed, r, m + k) * n) >> 64] for k in range(n)])
+    allv = pos + neg
+    return [allv[(boot_draw_def(seed, r, k) * (m + n)) >> 64] for k in range(m + n)]
+
+
+def boot_d_def(y, a, b, index_sets, stat=None):
+    """pROC's bootstrap D = (theta_a - theta_b) / sd(theta*_a - theta*_b) with the
+    replicates given as explicit index sets (one list of case indices per replicate),
+    theta the AUC (O(m n) definition) unless ``stat(pos, neg)`` is given; sd with
+    denominator B - 1."""
+    stat = stat or auc_def
+    y, a, b = list(y), list(a), list(b)
+
+    def theta(idx, s):
+        return stat([s[i] for i in idx if y[i] == 1], [s[i] for i in idx if y[i] == 0])
+
+    full = list(range(len(y)))
+    d = theta(full, a) - theta(full, b)
+    diffs = [theta(idx, a) - theta(idx, b) for idx in index_sets]
+    mean = sum(diffs) / len(diffs)
+    sd = (sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)) ** 0.5
+    return d / sd, sd, diffs

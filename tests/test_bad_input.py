@@ -33,6 +33,13 @@ BINARY = {
     "delong_partial": lambda y, s, **k: rocstats.delong(
         y, s, partial=(0.6, 0.9), focus="sensitivity", correct=True, **k).variance,
     "smooth_roc": lambda y, s, **k: rocstats.smooth_roc(y, s, method="density", **k).auc,
+    "roc_test_bootstrap": lambda y, s, **k: rocstats.roc_test(
+        y, s, np.resize(S[::-1], len(s)), method="bootstrap", n_boot=30, random_state=0,
+        **k).statistic,
+    "roc_test_venkatraman": lambda y, s, **k: rocstats.roc_test(
+        y, s, np.resize(S[::-1], len(s)), method="venkatraman", n_boot=30, random_state=0,
+        **k).statistic,
+    "auc_test": lambda y, s, **k: rocstats.auc_test(y, s, **k).statistic,
 }
 
 

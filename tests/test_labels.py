@@ -42,6 +42,17 @@ STATISTICS = {
         rocstats.power_roc_test(y_true=y, y_score=s, **k)),
     "power_roc_test_paired": lambda y, s, **k: (lambda r: (r.power, r.pos_label))(
         rocstats.power_roc_test_paired(y, s, s[::-1].copy(), method="delong", **k)),
+    "roc_test_bootstrap": lambda y, s, **k: (lambda r: (r.aucs[0], r.pos_label))(
+        rocstats.roc_test(y, s, s[::-1].copy(), method="bootstrap", n_boot=30,
+                          random_state=3, **k)),
+    "roc_test_venkatraman": lambda y, s, **k: (lambda r: (r.statistic, r.pos_label))(
+        rocstats.roc_test(y, s, s[::-1].copy(), method="venkatraman", n_boot=30,
+                          random_state=3, **k)),
+    "roc_test_unpaired": lambda y, s, **k: (lambda r: (r.aucs[0], r.pos_label))(
+        rocstats.roc_test_unpaired(y, s, y, s[::-1].copy(), method="bootstrap", n_boot=30,
+                                   random_state=3, **k)),
+    "auc_test": lambda y, s, **k: (lambda r: (r.estimate, r.pos_label))(
+        rocstats.auc_test(y, s, **k)),
 }
 
 

@@ -292,7 +292,8 @@ def r_fold_trees(case, data, meta, *, control=None, folds=None):
     proportional to ``prior * freq_fold / freq``.  Returns
     ``(fit_fold, X, y, w, folds, kwargs, names)``."""
     from rocstats.r.rpart import rpart_fit
-    from rocstats.tree._prune import class_error_weights, fold_weight_ratios
+    from rocstats.tree._criterion import AnovaCriterion, GiniCriterion
+    from rocstats.tree._prune import fold_weight_ratios
 
     names, X, cat, nlev, yser = design(case, data)
     ctrl = dict(case["control"] or {})
@@ -315,10 +316,12 @@ def r_fold_trees(case, data, meta, *, control=None, folds=None):
     if method == "class":
         y = yser.cat.codes.to_numpy().astype(np.int64)
         k = int(y.max()) + 1                  # rpart's numclass
-        adj, L = class_error_weights(y, w, k, prior=parms.get("prior"), loss=parms.get("loss"))
+        crit = GiniCriterion(y, w, k, prior=parms.get("prior"), loss=parms.get("loss"))
+        adj, L = crit.prior, crit.loss
     else:
         y = yser.to_numpy(dtype=float)
         k = None
+        crit = AnovaCriterion()
     ratios = fold_weight_ratios(w, folds)
     cp = ctrl.get("cp", 0.01)
     trees = []
@@ -351,6 +354,5 @@ def r_fold_trees(case, data, meta, *, control=None, folds=None):
         assert np.array_equal(train_idx, tr)
         return t
 
-    kwargs = dict(method=method, loss=parms.get("loss"), prior=parms.get("prior"),
-                  use_surrogate=ctrl.get("usesurrogate", 2), n_classes=k)
+    kwargs = dict(criterion=crit, use_surrogate=ctrl.get("usesurrogate", 2))
     return fit_fold, X, y, w, folds, kwargs, full

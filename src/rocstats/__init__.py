@@ -4,6 +4,9 @@ Public API (options are keyword-only)::
 
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
                     delong_joint_test, delong_pairwise, best_threshold, smooth_roc
+    ROC tests       roc_test (paired: DeLong, bootstrap, Venkatraman, sensitivity /
+                    specificity, as pROC's roc.test), roc_test_unpaired (with a CI of the
+                    AUC difference), auc_test (one AUC against a value)
                     (auc / delong / the tests take partial=, focus=, correct=)
     multiclass      multiclass_auc (Hand & Till M with its variance), multiclass_auc_test
     power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
@@ -17,6 +20,9 @@ Public API (options are keyword-only)::
     intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
                     ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
     kernels         backend, backend_info
+    beyond memory   rocstats.dask: exact auc / delong / roc_curve / coords / ci_auc on dask
+                    collections (distributed sample sort; extra [dask]); bootstrap
+                    replicates on a cluster with n_jobs=client
     plots           rocstats.plot.plot_roc (ROC curves, tie blocks as diagonal segments,
                     CI band, AUC with its DeLong CI), plot_sroc, plot_tree; also
                     ROCCurve.plot() and SROCCurve.plot()  (matplotlib, imported on use)
@@ -36,9 +42,10 @@ from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords,
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
 from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurve, auc,
-                  best_threshold, coords, delong, delong_joint_test, delong_pairwise,
-                  delong_test, delong_test_unpaired, multiclass_auc, multiclass_auc_test,
-                  power_roc_test, power_roc_test_paired, roc_curve, smooth_roc)
+                  auc_test, best_threshold, coords, delong, delong_joint_test,
+                  delong_pairwise, delong_test, delong_test_unpaired, multiclass_auc,
+                  multiclass_auc_test, power_roc_test, power_roc_test_paired, roc_curve,
+                  roc_test, roc_test_unpaired, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
@@ -48,6 +55,7 @@ __all__ = [
     "multiclass_auc", "best_threshold", "coords", "smooth_roc", "SmoothROCCurve", "backend",
     "backend_info",
     "delong_pairwise", "multiclass_auc_test", "JointTestResult",
+    "roc_test", "roc_test_unpaired", "auc_test",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
     "ConfidenceInterval", "UndefinedAUCWarning",
     "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",
@@ -61,7 +69,7 @@ __all__ = [
 #: attribute -> module that defines it, imported on first access
 _LAZY = {"CARTClassifier": ".tree", "CARTRegressor": ".tree"}
 #: subpackages reachable as attributes without an explicit import
-_SUBMODULES = ("tree", "ensemble", "plot", "r", "report")
+_SUBMODULES = ("tree", "ensemble", "plot", "r", "report", "dask")
 
 
 def __getattr__(name):

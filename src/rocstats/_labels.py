@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["BinaryLabels", "ClassLabels", "binary_labels", "class_labels"]
+__all__ = ["BinaryLabels", "BinaryRule", "ClassLabels", "binary_labels", "binary_rule",
+           "class_labels"]
 
 _SHOW = 10      # labels listed in an error message
 
@@ -60,6 +61,39 @@ class BinaryLabels:
     @property
     def n_neg(self):
         return int(self.is_pos.size - np.count_nonzero(self.is_pos))
+
+
+@dataclass(frozen=True, eq=False)
+class BinaryRule:
+    """The decision of :func:`binary_rule`: which rows are positive, before any mask is
+    built (so that a kernel can split the scores by ``values == pos_value`` directly).
+
+    Attributes
+    ----------
+    values : ndarray
+        The labels as read (the codes of a categorical).
+    pos_value : object or None
+        The positives are the rows with ``values == pos_value``; None: there are none.
+    pos_label, neg_label, kind
+        As :class:`BinaryLabels`.
+    """
+
+    values: np.ndarray
+    pos_value: object
+    pos_label: object
+    neg_label: object
+    kind: str
+
+    def labels(self):
+        """The :class:`BinaryLabels` (with the boolean mask) of this rule."""
+        if self.pos_value is None:
+            is_pos = np.zeros(self.values.size, dtype=bool)
+        elif self.values.dtype.kind == "b" and self.pos_value is True:
+            is_pos = self.values
+        else:
+            is_pos = np.asarray(self.values == self.pos_value)
+        return BinaryLabels(np.ascontiguousarray(is_pos, dtype=bool), self.pos_label,
+                            self.neg_label, self.kind)
 
 
 @dataclass(frozen=True, eq=False)
@@ -207,6 +241,8 @@ def _same_label(a, b):
 def binary_labels(y_true, pos_label=None, *, name="y_true"):
     """Read two-class labels under the label contract; see the module docstring.
 
+    The same as ``binary_rule(y_true, pos_label, name=name).labels()``.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -238,6 +274,17 @@ def binary_labels(y_true, pos_label=None, *, name="y_true"):
     >>> binary_labels(np.array(["0", "1", "1"]), pos_label="1").is_pos.tolist()
     [False, True, True]
     """
+    return binary_rule(y_true, pos_label, name=name).labels()
+
+
+def binary_rule(y_true, pos_label=None, *, name="y_true"):
+    """:func:`binary_labels` without the mask: a :class:`BinaryRule` (the positives are
+    ``rule.values == rule.pos_value``).  Same arguments, checks and errors.
+
+    >>> r = binary_rule([1, 2, 2, 1])
+    >>> int(r.pos_value), r.pos_label, r.labels().is_pos.tolist()
+    (2, 2, [False, True, True, False])
+    """
     cat = _categorical(y_true)
     if cat is not None:
         return _binary_categorical(cat, pos_label, name)
@@ -261,11 +308,10 @@ def binary_labels(y_true, pos_label=None, *, name="y_true"):
             # convention); the statistic is NaN either way
             only = classes[0]
             pos, neg = (only, None) if only == 1 else (None, only)
-        is_pos = arr if arr.dtype.kind == "b" else (arr == pos) if pos is not None \
-            else np.zeros(arr.size, dtype=bool)
+        if arr.dtype.kind == "b" and pos is not None:
+            pos = True                  # the mask is the array itself
         pos_label = _plain(pos if pos is not None else (True if kind == "boolean" else 1))
-        return BinaryLabels(np.ascontiguousarray(is_pos, dtype=bool), pos_label,
-                            _plain(neg), kind)
+        return BinaryRule(arr, pos, pos_label, _plain(neg), kind)
     hits = [c for c in classes.tolist() if _same_label(c, pos_label)]
     if not hits:
         if classes.size == 2:
@@ -274,12 +320,11 @@ def binary_labels(y_true, pos_label=None, *, name="y_true"):
                 hint = " (the labels are strings: pos_label=%r?)" % str(pos_label)
             raise ValueError("pos_label=%r is not one of the labels of %s %s%s"
                              % (pos_label, name, _listing(classes), hint))
-        is_pos = np.zeros(arr.size, dtype=bool)      # one class, and it is the negative
-        return BinaryLabels(is_pos, pos_label, _plain(classes[0]), kind)
-    is_pos = np.asarray(arr == hits[0])
+        # one class, and it is the negative
+        return BinaryRule(arr, None, pos_label, _plain(classes[0]), kind)
     others = [c for c in classes.tolist() if not _same_label(c, pos_label)]
-    return BinaryLabels(np.ascontiguousarray(is_pos, dtype=bool), _plain(hits[0]),
-                        _plain(others[0]) if others else None, kind)
+    return BinaryRule(arr, hits[0], _plain(hits[0]), _plain(others[0]) if others else None,
+                      kind)
 
 
 def _plain(v):
@@ -318,8 +363,7 @@ def _binary_categorical(cat, pos_label, name):
     else:
         unused = [i for i in range(levels.size) if i != p]
         neg = levels[unused[0]] if len(unused) == 1 else None
-    return BinaryLabels(np.ascontiguousarray(codes == p), _plain(levels[p]), _plain(neg),
-                        "categorical")
+    return BinaryRule(codes, p, _plain(levels[p]), _plain(neg), "categorical")
 
 
 # --------------------------------------------------------------------------- classes

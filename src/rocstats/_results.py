@@ -306,7 +306,13 @@ class TestResult(_Result):
         Standard error of a scalar estimate.
     df : float or None
         Degrees of freedom (unpaired t, or chi-square rank).
-    distribution : {"normal", "t", "chi2"}
+    distribution : {"normal", "t", "chi2", "permutation"}
+        ``"permutation"``: the p-value is a permutation p-value (Venkatraman's test);
+        ``conf_int`` then uses the normal quantile with ``se``.
+    n_boot : int or None
+        Bootstrap replicates or permutations behind the statistic / p-value.
+    replicates : ndarray or None
+        The bootstrap differences (or the permuted statistics) behind it.
     """
 
     statistic: float
@@ -320,6 +326,8 @@ class TestResult(_Result):
     aucs: Optional[Tuple[float, ...]] = None
     pos_label: object = None
     names: Optional[tuple] = None
+    n_boot: Optional[int] = None
+    replicates: Optional[np.ndarray] = None
 
     def conf_int(self, level=0.95, *, method=None):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
@@ -357,6 +365,8 @@ class TestResult(_Result):
         if self.df is not None:
             rows.append(("df", self.df))
         rows += [("p-value", self.pvalue), ("alternative", self.alternative)]
+        if self.n_boot is not None:
+            rows.append(("replicates", self.n_boot))
         table = None
         if np.ndim(self.estimate) == 0:
             rows.append(("estimate", self.estimate))

@@ -96,17 +96,26 @@ def check_binary(y_true, y_score, *, pos_label=None, direction="<", score_name="
     ``score`` is float64 C-contiguous, negated when ``direction == ">"`` so that the
     kernels can always treat higher scores as more positive.
     """
+    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label, direction=direction,
+                                    score_name=score_name, ndim=ndim)
+    return rule.labels(), score
+
+
+def check_binary_rule(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
+                      ndim=(1,)):
+    """:func:`check_binary` with a :class:`rocstats._labels.BinaryRule` in place of the
+    labels (no mask built yet): ``(rule, score)``.  Same checks and errors."""
     check_direction(direction)
-    labels = _labels.binary_labels(y_true, pos_label)
+    rule = _labels.binary_rule(y_true, pos_label)
     score = as_float_array(y_score, score_name, ndim=ndim)
-    if score.shape[0] != labels.is_pos.shape[0]:
-        raise ValueError("y_true has %d rows but %s has %d" % (labels.is_pos.shape[0],
+    if score.shape[0] != rule.values.shape[0]:
+        raise ValueError("y_true has %d rows but %s has %d" % (rule.values.shape[0],
                                                                  score_name, score.shape[0]))
     if score.ndim == 2 and score.shape[1] == 0:
         raise ValueError("%s has no columns" % score_name)
     if direction == ">":
         score = -score
-    return labels, score
+    return rule, score
 
 
 def warn_one_class(n_pos, n_neg, what="AUC"):

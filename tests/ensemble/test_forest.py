@@ -2,15 +2,16 @@
 misclassification) against independent definitions, seeding independent of n_jobs,
 permutation importance, bad input.
 
-The forest grows its trees with the single-call grower
-(``rocstats.tree._auc_builder.grow_flat``); by default in threads, and the results must
-not depend on ``n_jobs`` nor on the joblib backend (threads or loky processes).
+The forest grows its trees with the tree engine (the whole-tree C driver of
+randomForestSRC's policy); by default in threads, and the results must not depend on
+``n_jobs`` nor on the joblib backend (threads or loky processes).
 """
 import numpy as np
 import pytest
 
 from rocstats.ensemble import AUCForestClassifier, oob_auc, oob_brier, oob_misclassification
 from rocstats.ensemble import _forest
+from rocstats.tree._base import NotFittedError
 
 # small forests in these tests leave some rows in every tree's sample
 pytestmark = pytest.mark.filterwarnings("ignore:.*no out-of-bag prediction:UserWarning")
@@ -255,7 +256,7 @@ def test_get_set_params_and_repr():
     assert params["sample_fraction"] == 0.632
     f.set_params(n_split=0)
     assert f.n_split == 0
-    with pytest.raises(ValueError, match="invalid parameter"):
+    with pytest.raises(ValueError, match="(?i)invalid parameter"):
         f.set_params(ntree=3)
     assert "n_trees=7" in repr(f)
 
@@ -311,7 +312,7 @@ def test_bad_data():
     with pytest.raises(ValueError, match="NaN"):
         AUCForestClassifier(n_trees=2).fit(X, np.where(y == 1, np.nan, 0.0))
     f = AUCForestClassifier(n_trees=2, random_state=0)
-    with pytest.raises(RuntimeError, match="not fitted"):
+    with pytest.raises(NotFittedError, match="not fitted"):
         f.predict(X)
     f.fit(X, y)
     with pytest.raises(ValueError, match="features"):
@@ -332,16 +333,22 @@ def test_class_with_one_observation():
     assert np.isfinite(f.oob_auc_)
 
 
-def test_routing_from_flat_arrays_and_from_tree_agree():
-    """The forest routes with the grower's flat arrays (C apply kernel); a Routing built
-    from the Tree object (its Split records) and Tree.apply give the same leaves."""
+def test_routing_by_the_kernel_and_by_splits_agree():
+    """The trees route with the kernel router (numeric splits, no missing value); the
+    same rows walked through the trees' Split records land in the same leaves."""
     X, y = _data(n=80, k=3)
     f = AUCForestClassifier(n_trees=4, random_state=2).fit(X, y)
     Xn = np.round(np.random.default_rng(3).normal(size=(50, 4)), 2)
-    for t, r in zip(f.estimators_, f._routes):
-        leaf = r.apply(Xn)
-        np.testing.assert_array_equal(leaf, t.apply(Xn))
-        np.testing.assert_array_equal(leaf, _forest._Routing(t).apply(Xn))
-        np.testing.assert_array_equal(r.apply(np.ascontiguousarray(Xn.T), transposed=True),
-                                      leaf)
-        np.testing.assert_allclose(r.proba[leaf].sum(axis=1), 1.0)
+    for t in f.estimators_:
+        leaf = t.apply(Xn)
+        walk = np.zeros(50, dtype=np.int64)
+        for r in range(50):
+            i = 0
+            while t.left[i] >= 0:
+                d = t.split[i].direction(Xn[r:r + 1, t.split[i].feature])[0]
+                i = t.left[i] if d < 0 else t.right[i]
+            walk[r] = i
+        np.testing.assert_array_equal(leaf, walk)
+        np.testing.assert_array_equal(t.apply(Xn, rows=[3, 1]), leaf[[3, 1]])
+        freq = t.value[leaf] / t.value[leaf].sum(axis=1, keepdims=True)
+        np.testing.assert_allclose(freq.sum(axis=1), 1.0)

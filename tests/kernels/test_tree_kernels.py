@@ -279,3 +279,38 @@ def test_c_rejects_bad_arguments():
     bad[0, 3] = 99
     with pytest.raises(ValueError):
         _tree_cffi.partition(bad, 0, n, np.zeros(n, dtype=np.int8))
+
+
+# ------------------------------------------------------------------ AUC kind (4)
+@needs_c
+@pytest.mark.parametrize("nclass", [2, 3, 4])
+def test_auc_kind_c_equals_numpy_bit_for_bit(nclass):
+    """Kind 4 (CART's AUC criterion): the NumPy twin computes the C kernel's sums and
+    auc_delta operation for operation, so improvements are equal to the last bit, also
+    with weights whose running sums round (non-dyadic) and with absent classes."""
+    rng = np.random.default_rng(40 + nclass)
+    for trial in range(25):
+        n = int(rng.integers(5, 150))
+        q = int(rng.integers(2, 8))
+        x = rng.integers(0, q, n).astype(float)
+        x[rng.random(n) < 0.1] = np.nan
+        y = rng.integers(0, nclass - (trial % 3 == 0), n).astype(float)
+        w = np.round(rng.uniform(0.05, 3.0, n), 3)
+        w[rng.random(n) < 0.1] = 0.0
+        rows = rng.permutation(n)[: int(rng.integers(1, n + 1))]
+        for edge in (1, 3):
+            a = _tree_numpy.categorical_split(4, x, rows, y, w, nclass, None, q, edge, 1.0)
+            b = _tree_cffi.categorical_split(4, x, rows, y, w, nclass, None, q, edge, 1.0)
+            assert a[0] == b[0]
+            np.testing.assert_array_equal(a[1], b[1])
+            assert a[2] == b[2]
+        xn = np.round(rng.normal(size=n), 1)
+        xt = xn[None, :]
+        sorts = _tree_numpy.rpart_order(xn)[None, :]
+        for edge in (1, 4):
+            a = _tree_numpy.numeric_splits(4, xt, sorts, 0, n, [0], y, w, nclass, None,
+                                           edge, 1.0)
+            b = _tree_cffi.numeric_splits(4, xt, sorts, 0, n, [0], y, w, nclass, None,
+                                          edge, 1.0)
+            for u, v in zip(a, b):
+                np.testing.assert_array_equal(u, v)

@@ -212,13 +212,13 @@ def test_rpart_order_radix_path_equals_rpart_quicksort(case):
 
 def _fit_pair(df, y, **kw):
     from rocstats.tree import CARTClassifier
-    from rocstats.tree._builder import CARTBuilder
+    from rocstats.tree._builder import TreeBuilder
     a = CARTClassifier(**kw).fit(df, y)
     try:
-        CARTBuilder.defer_surrogates = False
+        TreeBuilder.defer_surrogates = False
         b = CARTClassifier(**kw).fit(df, y)
     finally:
-        CARTBuilder.defer_surrogates = True
+        TreeBuilder.defer_surrogates = True
     return a, b
 
 

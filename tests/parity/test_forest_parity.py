@@ -19,8 +19,6 @@ import pytest
 from rocstats_validation.proc_parity import describe
 from rocstats_validation.rfsrc_forest import QUANTITIES, compare, load_case, rocstats_forest
 
-from rocstats._kernels import aucsplit
-
 SMALL = ["kyphosis", "iris2"]
 LARGER = ["iris", "pima", "biopsy", "fgl", "synth_bin", "spam"]
 C_GROWER = rocstats.backend() == "cffi"

@@ -329,12 +329,12 @@ def test_variable_importance_matches_rpart(name):
 
 @pytest.mark.parametrize("name", [n for n in CASES
                                   if rp.load_case(n)["control"].get("usesurrogate", 2) == 2])
-def test_apply_on_training_rows_gives_where(name):
+def test_node_number_on_training_rows_gives_where(name):
     """With usesurrogate = 2 every training row ends in a leaf, and routing the training
-    rows again (apply) must land them where rpart's `where` says."""
+    rows again (node_number) must land them where rpart's `where` says."""
     case = _case(name)
     X, y, w, xval = _inputs(name)
     est = rp.fit_rocstats(case["method"], X, y, sample_weight=w,
                           **rp.estimator_params(case, xval))
     ref = rp.reference_result(case)
-    np.testing.assert_array_equal(np.asarray(est.apply(X)), ref.where)
+    np.testing.assert_array_equal(np.asarray(est.node_number(X)), ref.where)

@@ -1,4 +1,5 @@
-"""The AUC split rule: statistic, candidate table, kernels (C vs NumPy) and the grower.
+"""The AUC split rule: statistic, candidate table, the node kernel's AUC kind (C vs NumPy),
+randomForestSRC's policy in the engine's builder and its whole-tree C driver.
 
 Expected values come from an independent brute-force definition written here: for each
 cut, the class counts on each side are counted directly and theta is computed exactly
@@ -12,15 +13,42 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rocstats._kernels import aucsplit
 from rocstats import _kernels
-from rocstats._kernels.numpy import aucsplit as _aucsplit_numpy
-from rocstats.tree import _auc, _auc_builder
+from rocstats._kernels.numpy import tree as _tree_numpy
+from rocstats.tree import _auc, _builder, _criterion, _splitter
 from rocstats.tree._auc import auc_split_candidates, best_split_per_feature, split_theta
-from rocstats.tree._auc_builder import grow_auc_tree
+from rocstats.tree._builder import RfsrcRules, TreeBuilder
+from rocstats.tree._criterion import AUCCriterion
+from rocstats.tree._splitter import RfsrcSplitter
 from rocstats.tree._tree import LE
 
-IMPLS = _kernels.implementations("aucsplit")
+IMPLS = _kernels.implementations("tree")
+C_DRIVER = "cffi" in IMPLS
+
+
+def grow_auc_tree(X, y, *, n_classes, node_size=1, node_depth=None, max_features=None,
+                  n_split=0, seed=0, sample_weight=None, variable_order="random",
+                  driver=True):
+    """One AUC tree from the engine: randomForestSRC's policy and stopping."""
+    X = np.asarray(X, dtype=np.float64)
+    splitter = RfsrcSplitter(n_classes, mtry=max_features or X.shape[1], n_split=n_split,
+                             variable_order=variable_order, seed=seed)
+    builder = TreeBuilder(AUCCriterion(n_classes), splitter,
+                          RfsrcRules(node_size=node_size, node_depth=node_depth),
+                          n_levels=np.zeros(X.shape[1], dtype=np.int64))
+    w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, float)
+    return builder.build(X, np.asarray(y, dtype=np.float64), w, driver=driver).tree
+
+
+def tree_arrays(t):
+    """Every array of a tree and its primary splits, for exact comparisons."""
+    out = {k: np.asarray(getattr(t, k)) for k in (
+        "left", "right", "parent", "node_id", "depth", "n", "weight", "value", "risk",
+        "majority_left", "default_dir", "last_surrogate", "feature", "threshold",
+        "split_kind")}
+    out["improve"] = np.array([np.nan if s is None else s.improve for s in t.split])
+    out["count"] = np.array([np.nan if s is None else s.count for s in t.split])
+    return out
 
 
 # ------------------------------------------------------------------ brute force
@@ -100,8 +128,8 @@ def test_multiclass_average_and_rfsrc_scale():
     assert split_theta(left, right) == pytest.approx(5 / 6, abs=1e-15)
     x = np.array([0.0, 0.0, 1.0, 1.0, 2.0, 2.0]) * 0 + np.array([2, 2, 0, 0, 1, 3.0])
     y = np.array([0, 0, 1, 1, 2, 2])
-    cut, delta, _, _ = aucsplit.auc_sweep(np.sort(x), y[np.argsort(x, kind="stable")],
-                                          np.ones(6), 3)
+    cut, delta, _, _ = _kernels.tree.auc_sweep(np.sort(x), y[np.argsort(x, kind="stable")],
+                                               np.ones(6), 3)
     # the kernel reports randomForestSRC's delta = 2 theta
     c = auc_split_candidates(x[:, None], y, n_classes=3)
     np.testing.assert_array_equal(c.statistic * 2, delta)
@@ -170,7 +198,7 @@ def test_best_mask_and_frame():
 
 
 def test_doctests():
-    for mod in (_auc, _auc_builder):
+    for mod in (_auc, _builder, _criterion, _splitter):
         res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert res.failed == 0
 
@@ -203,7 +231,7 @@ def test_sweep_and_best_against_definitions(name):
             else:
                 assert delta[j] == pytest.approx(2 * float(th), abs=1e-13)
                 want.append(delta[j])
-        idx, bcut, bdelta = impl.best_columns(x[None, :], y[None, :], w[None, :], k)
+        idx, bcut, bdelta = impl.rfsrc_best(x[None, :], y[None, :], w[None, :], k)
         assert idx[0] == rfsrc_pick_def(want)
         if idx[0] >= 0:
             assert bcut[0] == cut[idx[0]]
@@ -220,9 +248,9 @@ def test_given_cuts(name):
     assert np.isnan(delta[0]) and np.isnan(delta[3])  # one side empty: not admissible
     # cut 2: class 0 all left (alpha 0), class 1: 2 of 3 right -> delta 1 + 2/3
     assert delta[1] == pytest.approx(1 + 2 / 3, abs=1e-15)
-    idx, bc, bd = impl.best_columns(x[None, :], y[None, :], w[None, :], 2,
-                                    cuts=np.array([[0.5, 2.0, 4.0, 5.0]]),
-                                    ncuts=np.array([4]))
+    idx, bc, bd = impl.rfsrc_best(x[None, :], y[None, :], w[None, :], 2,
+                                  cuts=np.array([[0.5, 2.0, 4.0, 5.0]]),
+                                  ncuts=np.array([4]))
     assert idx[0] == 1 and bc[0] == 2.0
 
 
@@ -230,9 +258,9 @@ def test_eps_rule_near_ties():
     # deltas within 1e-9 of the kept one do not replace it (randomForestSRC EPSILON)
     d = np.array([1.5, 1.5 + 4e-10, 1.5 + 8e-10, 1.5 + 1.2e-9, 1.2])
     adm = np.ones(5, dtype=bool)
-    assert _aucsplit_numpy._rfsrc_pick(d, adm, 1e-9) == rfsrc_pick_def(list(d)) == 3
+    assert _tree_numpy._rfsrc_pick(d, adm, 1e-9) == rfsrc_pick_def(list(d)) == 3
     d2 = np.array([1.2, 1.5, 1.5, 1.5 - 5e-10])
-    assert _aucsplit_numpy._rfsrc_pick(d2, np.ones(4, bool), 1e-9) == 1
+    assert _tree_numpy._rfsrc_pick(d2, np.ones(4, bool), 1e-9) == 1
 
 
 @pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
@@ -251,13 +279,13 @@ def test_c_and_numpy_bit_identical():
             b = p.auc_sweep(xs[col], ys[col], ws[col], k)
             for u, v in zip(a, b):
                 np.testing.assert_array_equal(u, v)
-        np.testing.assert_array_equal(np.asarray(c.best_columns(xs, ys, ws, k)),
-                                      np.asarray(p.best_columns(xs, ys, ws, k)))
+        np.testing.assert_array_equal(np.asarray(c.rfsrc_best(xs, ys, ws, k)),
+                                      np.asarray(p.rfsrc_best(xs, ys, ws, k)))
         ncuts = rng.integers(-1, 4, size=ncol)
         cuts = np.sort(rng.integers(-1, 12, size=(ncol, 3)).astype(float), axis=1)
         np.testing.assert_array_equal(
-            np.asarray(c.best_columns(xs, ys, ws, k, cuts=cuts, ncuts=ncuts)),
-            np.asarray(p.best_columns(xs, ys, ws, k, cuts=cuts, ncuts=ncuts)))
+            np.asarray(c.rfsrc_best(xs, ys, ws, k, cuts=cuts, ncuts=ncuts)),
+            np.asarray(p.rfsrc_best(xs, ys, ws, k, cuts=cuts, ncuts=ncuts)))
 
 
 @pytest.mark.parametrize("name", sorted(IMPLS))
@@ -268,12 +296,12 @@ def test_kernel_input_checks(name):
     with pytest.raises(ValueError, match="same shape"):
         impl.auc_sweep([1.0, 2.0], [0], [1.0, 1.0], 2)
     with pytest.raises(ValueError, match="ncuts"):
-        impl.best_columns(np.zeros((1, 3)), np.zeros((1, 3), int), np.ones((1, 3)), 2,
-                          cuts=np.zeros((1, 2)), ncuts=np.array([3]))
+        impl.rfsrc_best(np.zeros((1, 3)), np.zeros((1, 3), int), np.ones((1, 3)), 2,
+                        cuts=np.zeros((1, 2)), ncuts=np.array([3]))
     # degenerate sizes
     cut, delta, _, _ = impl.auc_sweep([1.0], [0], [1.0], 2)
     assert cut.size == 0 and delta.size == 0
-    idx, _, _ = impl.best_columns(np.ones((2, 3)), np.zeros((2, 3), int), np.ones((2, 3)), 2)
+    idx, _, _ = impl.rfsrc_best(np.ones((2, 3)), np.zeros((2, 3), int), np.ones((2, 3)), 2)
     assert idx.tolist() == [-1, -1]
 
 
@@ -295,8 +323,7 @@ def _walk_rows(tree, X):
 def test_grower_rules_hold(node_size, node_depth):
     rng = np.random.default_rng(11)
     X, y = random_data(rng, 120, 4, 3, levels=7)
-    tree = grow_auc_tree(X, y, n_classes=3, node_size=node_size, node_depth=node_depth,
-                         rng=np.random.default_rng(0))
+    tree = grow_auc_tree(X, y, n_classes=3, node_size=node_size, node_depth=node_depth)
     rows = _walk_rows(tree, X)
     for i in range(tree.node_count):
         r = rows[i]
@@ -343,42 +370,27 @@ def test_grower_nsplit_and_mtry():
     X, y = random_data(rng, 200, 5, 2)
     t0 = grow_auc_tree(X, y, n_classes=2, node_depth=3, variable_order="forward")
     # nsplit larger than the number of cut points: every cut is used -> same tree
-    t1 = grow_auc_tree(X, y, n_classes=2, node_depth=3, n_split=10 ** 6,
-                       rng=np.random.default_rng(1), variable_order="forward")
+    t1 = grow_auc_tree(X, y, n_classes=2, node_depth=3, n_split=10 ** 6, seed=1,
+                       variable_order="forward")
     assert [s and (s.feature, s.threshold) for s in t0.split] == \
         [s and (s.feature, s.threshold) for s in t1.split]
-    t2 = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2,
-                       rng=np.random.default_rng(1))
+    t2 = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2, seed=1)
     rows = _walk_rows(t2, X)
     for i in range(t2.node_count):
         if t2.left[i] >= 0:
             s = t2.split[i]
             assert s.threshold in set(X[rows[i], s.feature].tolist())
-    a = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2,
-                      rng=np.random.default_rng(9))
-    b = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2,
-                      rng=np.random.default_rng(9))
+    a = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2, seed=9)
+    b = grow_auc_tree(X, y, n_classes=2, n_split=3, max_features=2, seed=9)
     assert [s and (s.feature, s.threshold) for s in a.split] == \
         [s and (s.feature, s.threshold) for s in b.split]
 
 
-def test_grower_bad_input():
-    X = np.zeros((4, 2))
-    y = np.array([0, 1, 0, 1])
-    with pytest.raises(ValueError, match="X contains NaN"):
-        grow_auc_tree(np.array([[np.nan, 1.0]] * 4), y, n_classes=2)
-    with pytest.raises(ValueError, match="node_size"):
-        grow_auc_tree(X, y, n_classes=2, node_size=0)
-    with pytest.raises(ValueError, match="max_features"):
-        grow_auc_tree(X, y, n_classes=2, max_features=3)
-    with pytest.raises(ValueError, match="n_split"):
-        grow_auc_tree(X, y, n_classes=2, n_split=-1)
-    with pytest.raises(ValueError, match="class codes"):
-        grow_auc_tree(X, y + 1, n_classes=2)
-    with pytest.raises(ValueError, match="sample_weight"):
-        grow_auc_tree(X, y, n_classes=2, sample_weight=[1, -1, 1, 1])
+def test_splitter_bad_input():
     with pytest.raises(ValueError, match="variable_order"):
-        grow_auc_tree(X, y, n_classes=2, variable_order="sorted")
+        RfsrcSplitter(2, mtry=1, variable_order="sorted")
+    with pytest.raises(ValueError, match="node-kernel kind"):
+        _splitter.RpartSplitter(_criterion.CountCriterion(2), min_bucket=1)
 
 
 def test_deep_multiclass_tree_numbers():
@@ -387,38 +399,48 @@ def test_deep_multiclass_tree_numbers():
     y = np.where(x < 100, 0, 1)
     y[0] = 2
     X = x[:, None]
-    tree = grow_auc_tree(X, y, n_classes=3, rng=np.random.default_rng(0))
+    tree = grow_auc_tree(X, y, n_classes=3)
     assert tree.depth.max() > 62
     assert (tree.node_id[tree.depth > 62] == -1).all()
     assert (tree.node_id[tree.depth <= 62] > 0).all()
 
 
 def test_cart_engine_criterion_matches_definition():
-    from rocstats.tree._auc import AUCCriterion
-
+    """The AUC kind under rpart's policy (CARTClassifier(criterion="auc")): the best cut's
+    improve = theta - 1/2 over the classes present, the first best, cuts leaving min_bucket
+    rows on each side; the node value and risk of the AUC criterion."""
     rng = np.random.default_rng(21)
-    for trial in range(30):
-        k = int(rng.integers(2, 5))
-        n = int(rng.integers(2, 30))
-        y = rng.integers(0, k, size=n)
-        w = rng.integers(1, 3, size=n).astype(float)
-        crit = AUCCriterion(k)
-        counts, risk = crit.node_value(y, w)
-        assert risk == w.sum() - max(w[y == j].sum() for j in range(k))
-        n_left = np.arange(1, n)
-        imp, direction = crit.score_cuts(y, w, n_left)
-        assert (direction == -1).all()
-        present = [j for j in range(k) if (y == j).any()]
-        for i, nl in enumerate(n_left):
-            lc = [int(w[:nl][y[:nl] == j].sum()) for j in present]
-            rc = [int(w[nl:][y[nl:] == j].sum()) for j in present]
-            if len(present) < 2:
-                assert np.isnan(imp[i])
+    for name, impl in sorted(IMPLS.items()):
+        for trial in range(30):
+            k = int(rng.integers(2, 5))
+            n = int(rng.integers(2, 30))
+            x = np.sort(rng.integers(0, 8, size=n).astype(float))
+            y = rng.integers(0, k, size=n)
+            w = rng.integers(1, 3, size=n).astype(float)
+            edge = int(rng.integers(1, 4))
+            crit = AUCCriterion(k)
+            counts, risk = crit.node_value(y, w)
+            assert risk == w.sum() - max(w[y == j].sum() for j in range(k))
+            present = [j for j in range(k) if (y == j).any()]
+            best, where = -np.inf, None
+            for nl in range(edge, n - edge + 1):
+                if nl == n or x[nl - 1] == x[nl] or len(present) < 2:
+                    continue
+                lc = [int(w[:nl][y[:nl] == j].sum()) for j in present]
+                rc = [int(w[nl:][y[nl:] == j].sum()) for j in present]
+                imp = float(theta_def(lc, rc)) - 0.5
+                if imp > best + 1e-12:
+                    best, where = imp, (x[nl - 1] + x[nl]) / 2
+            got, thr, d, cnt = impl.numeric_splits(4, x[None, :], np.arange(n)[None, :], 0, n,
+                                                   [0], y.astype(float), w, k, None, edge, 0.0)
+            if where is None or not best > 1e-12:
+                assert got[0] == 0 and d[0] == 0, (name, trial)
             else:
-                assert imp[i] == pytest.approx(float(theta_def(lc, rc)) - 0.5, abs=1e-13)
+                assert got[0] == pytest.approx(best, abs=1e-13), (name, trial)
+                assert thr[0] == where and d[0] == -1 and cnt[0] == n
 
 
-# ------------------------------------------------------------------ one-call grower
+# ------------------------------------------------------------------ the whole-tree driver
 def _flat_inputs(X):
     return (np.ascontiguousarray(X.T),
             np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T))
@@ -437,7 +459,7 @@ def test_splitmix64_published_stream(name):
     assert (below < 10).all()
 
 
-@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.skipif(not C_DRIVER, reason="C extension not built")
 def test_splitmix64_c_equals_numpy():
     c, p = IMPLS["cffi"], IMPLS["numpy"]
     for seed, r in [(1, 1), (12345, 7), (2 ** 64 - 1, 2 ** 63 + 1), (99, 3)]:
@@ -446,109 +468,127 @@ def test_splitmix64_c_equals_numpy():
         np.testing.assert_array_equal(a[1], b[1])
 
 
-@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
-def test_grower_c_and_numpy_identical_trees():
-    """The C grower and its NumPy twin: the same tree, array for array (same algorithm,
-    same splitmix64 stream), over random data and every control."""
-    c, p = IMPLS["cffi"], IMPLS["numpy"]
+@pytest.mark.skipif(not C_DRIVER, reason="C extension not built")
+def test_driver_and_builder_identical_trees():
+    """The whole-tree C driver (the forests' fast path) and the engine's builder growing
+    node by node with randomForestSRC's splitter and rules: the same tree, array for
+    array (same node kernel, same partition, same splitmix64 stream), over random data,
+    weights (zero, integer, fractional) and every control."""
     rng = np.random.default_rng(17)
-    for trial in range(60):
+    for trial in range(80):
         n, nf, k = int(rng.integers(2, 120)), int(rng.integers(1, 6)), int(rng.integers(2, 5))
         X = (rng.integers(0, 1 + trial % 7, size=(n, nf)).astype(float) if trial % 2
              else np.round(rng.normal(size=(n, nf)), 1))
         y = rng.integers(0, k, size=n)
         w = rng.random(n) if trial % 3 == 0 else rng.integers(0, 3, size=n).astype(float)
         w[0] = max(w[0], 1.0)
-        xt, order = _flat_inputs(X)
-        kw = dict(min_split=float(rng.integers(1, 5)), max_depth=int(rng.integers(-1, 6)),
-                  mtry=int(rng.integers(1, nf + 1)), nsplit=int(rng.integers(0, 4)),
-                  var_order=int(rng.integers(0, 3)), seed=int(rng.integers(0, 2 ** 63)))
-        a = c.grow_tree(xt, order, y, w, k, **kw)
-        b = p.grow_tree(xt, order, y, w, k, **kw)
-        assert sorted(a) == sorted(b)
+        kw = dict(n_classes=k, node_size=float(rng.integers(1, 5)) / 2,
+                  node_depth=[None, 0, 1, 2, 4][int(rng.integers(0, 5))],
+                  max_features=int(rng.integers(1, nf + 1)), n_split=int(rng.integers(0, 4)),
+                  variable_order=["random", "forward", "reverse"][int(rng.integers(0, 3))],
+                  seed=int(rng.integers(0, 2 ** 63)), sample_weight=w)
+        a = tree_arrays(grow_auc_tree(X, y, driver=True, **kw))
+        b = tree_arrays(grow_auc_tree(X, y, driver=False, **kw))
         for f in a:
             np.testing.assert_array_equal(a[f], b[f], err_msg="%s (trial %d)" % (f, trial))
-        leaves_c = c.tree_apply(X, a)
-        np.testing.assert_array_equal(leaves_c, p.tree_apply(X, a))
-        np.testing.assert_array_equal(leaves_c, c.tree_apply(xt, a, transposed=True))
 
 
 @pytest.mark.parametrize("name", sorted(IMPLS))
-def test_grower_flat_arrays_are_consistent(name):
-    """Structure of the flat tree, checked by routing the rows independently: node row
-    counts, class weights and the split thresholds (observed values of the node)."""
+def test_router_against_a_walk(name):
+    """The router (kernel ``apply``): the leaf of each row, checked against a direct walk
+    over numeric split kinds; rows selected, X transposed."""
     impl = IMPLS[name]
     rng = np.random.default_rng(5)
     X, y = random_data(rng, 90, 3, 3, levels=6)
+    t = grow_auc_tree(X, y, n_classes=3, node_size=2, n_split=2, max_features=2, seed=3)
+    kind = np.where(t.left >= 0, rng.choice([-1, 1, 2], size=t.node_count), 0).astype(np.int8)
+    want = np.zeros(90, dtype=np.int64)
+    for r in range(90):
+        i = 0
+        while t.left[i] >= 0:
+            v, c = X[r, t.feature[i]], t.threshold[i]
+            go = v <= c if kind[i] == 2 else (v < c if kind[i] < 0 else v >= c)
+            i = t.left[i] if go else t.right[i]
+        want[r] = i
+    args = (t.left, t.right, t.feature, t.threshold, kind)
+    np.testing.assert_array_equal(impl.apply(X, *args), want)
+    rows = np.array([5, 1, 77])
+    np.testing.assert_array_equal(impl.apply(X, *args, rows), want[rows])
+    np.testing.assert_array_equal(impl.apply(np.ascontiguousarray(X.T), *args,
+                                             transposed=True), want)
+    with pytest.raises(ValueError, match="rows must be indices"):
+        impl.apply(X, *args, [90])
+    with pytest.raises(ValueError, match="feature outside"):
+        impl.apply(X[:, :1], *args)
+    with pytest.raises(ValueError, match="preorder"):
+        impl.apply(X, np.where(t.left >= 0, 0, -1), *args[1:])
+    with pytest.raises(ValueError, match="numeric splits"):
+        impl.apply(X, *args[:4], np.where(t.left >= 0, 0, 0).astype(np.int8))
+
+
+def test_driver_flat_arrays_are_consistent():
+    """Structure of the tree, checked by routing the rows independently: node row counts,
+    class weights and the split thresholds (observed values of the node)."""
+    rng = np.random.default_rng(5)
+    X, y = random_data(rng, 90, 3, 3, levels=6)
     w = rng.integers(0, 3, size=90).astype(float)
-    xt, order = _flat_inputs(X)
-    t = impl.grow_tree(xt, order, y, w, 3, min_split=2.0, max_depth=-1, mtry=2, nsplit=2,
-                       var_order=0, seed=3)
+    t = grow_auc_tree(X, y, n_classes=3, max_features=2, n_split=2, seed=3, sample_weight=w)
     rows = {0: np.flatnonzero(w > 0)}
-    for i in range(t["left"].size):
+    for i in range(t.node_count):
         r = rows[i]
-        assert t["count"][i] == r.size
-        np.testing.assert_array_equal(t["value"][i], np.bincount(y[r], weights=w[r],
-                                                                 minlength=3))
-        if t["left"][i] >= 0:
-            f, c = t["feature"][i], t["threshold"][i]
+        assert t.n[i] == r.size
+        np.testing.assert_array_equal(t.value[i], np.bincount(y[r], weights=w[r],
+                                                              minlength=3))
+        if t.left[i] >= 0:
+            f, c = t.feature[i], t.threshold[i]
             assert c in set(X[r, f].tolist()) and c < X[r, f].max()
-            rows[t["left"][i]] = r[X[r, f] <= c]
-            rows[t["right"][i]] = r[X[r, f] > c]
-            assert t["parent"][t["left"][i]] == i == t["parent"][t["right"][i]]
-    assert (t["node_id"][0] == 1 and
-            (t["node_id"][t["left"][t["left"] >= 0]]
-             == 2 * t["node_id"][t["left"] >= 0]).all())
-    # the leaves partition the positive-weight rows and tree_apply finds them
-    leaf = impl.tree_apply(X, t, rows[0])
-    for i in np.flatnonzero(t["left"] < 0):
+            rows[t.left[i]] = r[X[r, f] <= c]
+            rows[t.right[i]] = r[X[r, f] > c]
+            assert t.parent[t.left[i]] == i == t.parent[t.right[i]]
+    assert t.node_id[0] == 1 and (t.node_id[t.left[t.left >= 0]]
+                                  == 2 * t.node_id[t.left >= 0]).all()
+    # the leaves partition the positive-weight rows and the router finds them
+    leaf = t.apply(X, rows=rows[0])
+    for i in np.flatnonzero(t.left < 0):
         np.testing.assert_array_equal(np.sort(rows[0][leaf == i]), np.sort(rows[i]))
 
 
-@pytest.mark.parametrize("name", sorted(IMPLS))
-def test_grower_kernel_input_checks(name):
-    impl = IMPLS[name]
+@pytest.mark.skipif(not C_DRIVER, reason="C extension not built")
+def test_driver_input_checks():
+    impl = IMPLS["cffi"]
     X = np.arange(12.0).reshape(6, 2)
     y = np.array([0, 1, 0, 1, 0, 1])
     xt, order = _flat_inputs(X)
     kw = dict(min_split=2.0, max_depth=-1, mtry=2, nsplit=0, var_order=0, seed=1)
     with pytest.raises(ValueError, match="order must have shape"):
-        impl.grow_tree(xt, order[:, :5], y, np.ones(6), 2, **kw)
+        impl.grow_rfsrc(xt, order[:, :5], y, np.ones(6), 2, **kw)
     bad = order.copy()
     bad[0, 0] = 6
-    with pytest.raises(ValueError, match="order must hold row indices"):
-        impl.grow_tree(xt, bad, y, np.ones(6), 2, **kw)
+    with pytest.raises(ValueError, match="refused"):
+        impl.grow_rfsrc(xt, bad, y, np.ones(6), 2, **kw)
     with pytest.raises(ValueError, match="class codes"):
-        impl.grow_tree(xt, order, y + 1, np.ones(6), 2, **kw)
+        impl.grow_rfsrc(xt, order, y + 1, np.ones(6), 2, **kw)
     with pytest.raises(ValueError, match="w must be"):
-        impl.grow_tree(xt, order, y, np.zeros(6), 2, **kw)
+        impl.grow_rfsrc(xt, order, y, np.zeros(6), 2, **kw)
     with pytest.raises(ValueError, match="mtry"):
-        impl.grow_tree(xt, order, y, np.ones(6), 2, **dict(kw, mtry=3))
-    with pytest.raises(ValueError, match="capacity"):
-        impl.grow_tree(xt, order, y, np.ones(6), 2, capacity=2, **kw)
-    t = impl.grow_tree(xt, order, y, np.ones(6), 2, **kw)
+        impl.grow_rfsrc(xt, order, y, np.ones(6), 2, **dict(kw, mtry=3))
+    with pytest.raises(ValueError, match="refused"):
+        impl.grow_rfsrc(xt, order, y, np.ones(6), 2, kind=1, **kw)
+    t = impl.grow_rfsrc(xt, order, y, np.ones(6), 2, **kw)
     assert t["left"].size <= 11  # 2 m - 1
-    with pytest.raises(ValueError, match="rows must be indices"):
-        impl.tree_apply(X, t, [6])
-    with pytest.raises(ValueError, match="feature outside"):
-        impl.tree_apply(X[:, :1], t)
-    broken = dict(t, left=np.where(t["left"] >= 0, 0, -1))
-    with pytest.raises(ValueError, match="preorder"):
-        impl.tree_apply(X, broken)
+    assert IMPLS["numpy"].grow_rfsrc is None
 
 
-def test_grow_auc_tree_is_seeded_by_the_generator():
-    """One 64-bit draw from the Generator seeds the kernel: same generator state, same
-    tree; the kernel seed consumed is the Generator's first uint64 draw."""
+def test_estimator_tree_is_seeded_by_the_generator():
+    """One 64-bit draw from the estimator's Generator seeds the splitter: the tree is the
+    engine's tree grown with the Generator's first uint64 draw."""
+    from rocstats.tree import AUCTreeClassifier
+
     rng = np.random.default_rng(6)
     X, y = random_data(rng, 150, 5, 2)
-    a = grow_auc_tree(X, y, n_classes=2, max_features=2, n_split=3,
-                      rng=np.random.default_rng(9))
+    est = AUCTreeClassifier(max_features=2, n_split=3, random_state=9).fit(X, y)
     seed = int(np.random.default_rng(9).integers(0, 2 ** 64, dtype=np.uint64))
-    xt, order = _flat_inputs(X)
-    flat = aucsplit.grow_tree(xt, order, y, np.ones(150), 2, min_split=2.0, max_depth=-1,
-                              mtry=2, nsplit=3, var_order=0, seed=seed)
-    assert a.node_count == flat["left"].size
-    np.testing.assert_array_equal(a.left, flat["left"])
-    assert [s.feature for s in a.split if s is not None] == \
-        flat["feature"][flat["left"] >= 0].tolist()
+    t = grow_auc_tree(X, y, n_classes=2, max_features=2, n_split=3, seed=seed)
+    a, b = tree_arrays(est.tree_), tree_arrays(t)
+    for f in a:
+        np.testing.assert_array_equal(a[f], b[f], err_msg=f)

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from rocstats.tree import AUCTreeClassifier
-from rocstats.tree import _auc_classes
+from rocstats.tree import _classes
 
 
 def _iris_like(rng, n=90):
@@ -118,7 +118,7 @@ def test_split_candidates_method():
 
 
 def test_doctest_examples():
-    res = doctest.testmod(_auc_classes, optionflags=doctest.NORMALIZE_WHITESPACE)
+    res = doctest.testmod(_classes, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert res.failed == 0 and res.attempted > 0
 
 
@@ -310,7 +310,13 @@ def test_pruning_bad_input():
         est.cost_complexity_prune(rule="max")
     with pytest.raises(ValueError, match="cp must be"):
         est.prune(-1.0)
-    with pytest.raises(ValueError, match="sample_weight"):
-        AUCTreeClassifier(xval=3).fit(X, y, sample_weight=np.ones(10))
     with pytest.raises(ValueError, match="xval"):
-        AUCTreeClassifier(xval=1).fit(X, y)
+        AUCTreeClassifier(xval=-1).fit(X, y)
+    # rpart's xval: 0 or 1 fold means no cross-validation
+    assert AUCTreeClassifier(xval=1).fit(X, y).one_se_ is None
+    # case weights in cross-validation: the weighted rows' errors are weighted, as rpart
+    Xw = np.arange(40.0).reshape(20, 2)
+    yw = np.array([0, 1] * 10)
+    a = AUCTreeClassifier(xval=np.arange(20) % 3 + 1).fit(Xw, yw, sample_weight=np.ones(20))
+    b = AUCTreeClassifier(xval=np.arange(20) % 3 + 1).fit(Xw, yw)
+    pd.testing.assert_frame_equal(a.cptable_, b.cptable_)

@@ -290,7 +290,7 @@ def test_predict_on_the_whole_data_frame_ignores_the_response(name):
                           **rp.estimator_params(case, 0))
     full = data[list(reversed(data.columns))]          # response first, order shuffled
     assert set(full.columns) - set(X.columns)           # something to ignore
-    np.testing.assert_array_equal(est.apply(full), rp.reference_result(case).where)
+    np.testing.assert_array_equal(est.node_number(full), rp.reference_result(case).where)
 
 
 def test_predict_with_response_column_all_tree_estimators():

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from rocstats.tree import ROCTreeClassifier
+from rocstats.tree._base import NotFittedError
 from rocstats.tree._tree import LE, LT
 
 
@@ -176,7 +177,7 @@ def test_bad_data():
         ROCTreeClassifier().fit(np.array([["a", "b"]] * 30), y)
     with pytest.raises(ValueError, match="one label per row"):
         ROCTreeClassifier().fit(X, y[:-1])
-    with pytest.raises(RuntimeError, match="not fitted"):
+    with pytest.raises(NotFittedError, match="not fitted"):
         ROCTreeClassifier().predict(X)
     t = ROCTreeClassifier().fit(X, y)
     with pytest.raises(ValueError, match="features"):
@@ -218,18 +219,13 @@ def test_cost_complexity_pruning_and_cross_validation():
 
 def test_cost_complexity_table_for_an_auc_tree():
     """The same pruning path serves AUC trees (risk = misclassification count)."""
-    from rocstats.tree._auc_builder import grow_auc_tree
+    from rocstats.tree import AUCTreeClassifier
     from rocstats.tree._prune import prune
-    from rocstats.tree._roc_tree import cost_complexity_table
 
     X, y = _data(n=120, seed=7)
-
-    def grow(rows):
-        return grow_auc_tree(X[rows], y[rows], n_classes=2, n_split=0,
-                             rng=np.random.default_rng(1))
-
     folds = (np.arange(120) % 4) + 1
-    tree, tab = cost_complexity_table(grow, X, y, n_classes=2, xval=folds)
+    est = AUCTreeClassifier(variable_order="forward", xval=folds).fit(X, y)
+    tree, tab = est.tree_, est.cptable_
     root = 120 - np.bincount(y).max()
     for cp, nsplit, rel in zip(tab["CP"], tab["nsplit"], tab["rel error"]):
         pt = prune(tree, cp)
@@ -237,9 +233,9 @@ def test_cost_complexity_table_for_an_auc_tree():
         assert pt.risk[pt.left < 0].sum() / root == pytest.approx(rel)
     err = 0
     for k in range(1, 5):
-        tk = grow(np.flatnonzero(folds != k))
-        leaf = tk.apply(X[folds == k])
-        err += (tk.value[leaf].argmax(1) != y[folds == k]).sum()
+        tk = AUCTreeClassifier(variable_order="forward").fit(X[folds != k], y[folds != k])
+        leaf = tk.tree_.apply(X[folds == k])
+        err += (tk.tree_.value[leaf].argmax(1) != y[folds == k]).sum()
     assert tab["xerror"].iloc[-1] == pytest.approx(err / root)
 
 

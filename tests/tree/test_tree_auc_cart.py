@@ -66,7 +66,7 @@ def test_three_classes_and_child_nodes(kyphosis):
     y = df["Species"].astype(str).to_numpy()
     m = CARTClassifier(criterion="auc", xval=0).fit(X, y)
     Xa = X.to_numpy(dtype=float)
-    where = m.apply(X)
+    where = m.node_number(X)
     # every internal node's primary split is the best AUC split of the node's rows
     for node in m.frame_.index[m.frame_["var"] != "<leaf>"]:
         rows = np.isin(m.where_, [d for d in m.frame_.index if _descends(d, node)])
@@ -101,9 +101,9 @@ def test_missing_values_go_by_surrogates_and_pruning_works():
     # ncat -1: "< cut" goes left; +1: ">= cut" goes left (rpart's convention)
     left_val, right_val = (below, above) if s["ncat"] == -1 else (above, below)
     row[s["var"]] = left_val
-    assert _descends(int(m.apply(row)[0]), 2)
+    assert _descends(int(m.node_number(row)[0]), 2)
     row[s["var"]] = right_val
-    assert _descends(int(m.apply(row)[0]), 3)
+    assert _descends(int(m.node_number(row)[0]), 3)
     # cross-validated complexity table and pruning to the root
     assert {"xerror", "xstd"} <= set(m.cptable_.columns)
     assert np.isfinite(m.cptable_["xerror"]).all()

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from rocstats.tree import CARTClassifier, CARTRegressor
-from rocstats.tree._builder import CARTBuilder
-from rocstats.tree._criterion import AnovaCriterion, GiniCriterion, NonAdditiveCriterion
+from rocstats.tree._builder import rpart_builder
+from rocstats.tree._criterion import AnovaCriterion, GiniCriterion
 from rocstats.tree._splitter import MAX_EXACT_LEVELS
 from rocstats.tree._tree import GE, LT, Split, Tree
 
@@ -190,8 +190,8 @@ def test_c_path_equals_numpy_path(method, monkeypatch):
     for backend in ("cffi", "numpy"):
         for family in ("tree", "surrogate"):      # the whole node path on one side
             monkeypatch.setattr(_kernels, family, _kernels.implementations(family)[backend])
-        b = CARTBuilder(crit, n_levels=info.n_levels, min_split=10, min_bucket=3, cp=0.0,
-                        max_surrogate=3)
+        b = rpart_builder(crit, n_levels=info.n_levels, min_split=10, min_bucket=3, cp=0.0,
+                          max_surrogate=3)
         trees.append(b.build(M, yy, w))
     a, b = trees
     assert a.tree.node_count == b.tree.node_count > 5
@@ -240,12 +240,17 @@ def test_complexity_is_nested_and_cp_prunes():
     np.testing.assert_array_equal(pruned.where_, small.where_)
 
 
-def test_where_equals_apply_without_missing_values():
+def test_where_equals_node_number_without_missing_values():
+    """node_number(X) gives rpart's node numbers (where_ on the training rows); apply(X)
+    the leaves' indices in tree_'s arrays (scikit-learn's meaning)."""
     rng = np.random.default_rng(4)
     X = rng.normal(size=(300, 4))
     y = (X[:, 0] + rng.normal(size=300) > 0).astype(int)
     m = CARTClassifier(cp=0.001, xval=0).fit(X, y)
-    np.testing.assert_array_equal(m.apply(X), m.where_)
+    np.testing.assert_array_equal(m.node_number(X), m.where_)
+    leaf = m.apply(X)
+    assert m.tree_.is_leaf[leaf].all()
+    np.testing.assert_array_equal(m.tree_.node_id[leaf], m.where_)
     p = m.predict_proba(X)
     np.testing.assert_allclose(p.sum(axis=1), 1.0)
     # default priors and 0-1 loss: the predicted class is the node's weighted majority
@@ -303,42 +308,6 @@ def test_xval_folds_vector_and_random_state():
     d = CARTClassifier(xval=5, random_state=1).fit(X, y)
     pd.testing.assert_frame_equal(c.cptable_, d.cptable_)
     assert CARTClassifier(xval=0).fit(X, y).cptable_["xerror"].isna().all()
-
-
-def test_non_additive_criterion_takes_the_python_path():
-    """A criterion scoring cuts from the sorted rows (here Gini written as a non-additive
-    statistic) grows the same tree on numeric data as the C Gini kernel."""
-    class SortedGini(NonAdditiveCriterion):
-        n_outputs = 2
-        nclass = 2
-
-        def node_value(self, y, w):
-            counts = np.bincount(y.astype(int), weights=w, minlength=2)
-            return counts, float(min(counts))
-
-        def score_cuts(self, y, w, n_left):
-            imp, dirs = [], []
-            for k in n_left:
-                cl = np.bincount(y[:k].astype(int), weights=w[:k], minlength=2)
-                cr = np.bincount(y[k:].astype(int), weights=w[k:], minlength=2)
-                imp.append(_gini_sum(cl + cr) - _gini_sum(cl) - _gini_sum(cr))
-                dirs.append(-1 if cl[1] / cl.sum() < cr[1] / cr.sum() else 1)
-            return np.array(imp), np.array(dirs)
-
-    rng = np.random.default_rng(8)
-    X = rng.normal(size=(150, 3))
-    y = ((X[:, 0] + 0.5 * X[:, 1] + rng.normal(size=150)) > 0).astype(float)
-    w = np.ones(150)
-    ours = CARTBuilder(SortedGini(), n_levels=[0, 0, 0], min_split=20, min_bucket=7,
-                       cp=0.0, max_surrogate=0, max_depth=3).build(X, y, w)
-    ref = CARTBuilder(GiniCriterion(y.astype(int), w, 2), n_levels=[0, 0, 0], min_split=20,
-                      min_bucket=7, cp=0.0, max_surrogate=0, max_depth=3).build(X, y, w)
-    assert ours.tree.node_count == ref.tree.node_count
-    for a, b in zip(ours.tree.split, ref.tree.split):
-        assert (a is None) == (b is None)
-        if a is not None:
-            assert (a.feature, a.kind, a.threshold) == (b.feature, b.kind, b.threshold)
-            assert a.improve == pytest.approx(b.improve, rel=1e-10)
 
 
 def test_tree_default_dir_routes_rows_with_nothing_known():
@@ -434,13 +403,13 @@ def test_builder_records_rpart_lastsurrogate():
     w = np.array([2.0, 2, 1, 1, 1, 1])
     crit = GiniCriterion(y.astype(int), w, 2)
     for ms in (0, 2):
-        r = CARTBuilder(crit, n_levels=[0, 0], min_split=2, min_bucket=1, cp=0,
-                        max_surrogate=ms).build(X, y, w)
+        r = rpart_builder(crit, n_levels=[0, 0], min_split=2, min_bucket=1, cp=0,
+                          max_surrogate=ms).build(X, y, w)
         assert r.tree.last_surrogate[0] == 0
     w2 = np.array([3.0, 2, 1, 1, 1, 1])      # 5 left vs 4 right
     crit2 = GiniCriterion(y.astype(int), w2, 2)
-    r = CARTBuilder(crit2, n_levels=[0, 0], min_split=2, min_bucket=1, cp=0,
-                    max_surrogate=2).build(X, y, w2)
+    r = rpart_builder(crit2, n_levels=[0, 0], min_split=2, min_bucket=1, cp=0,
+                      max_surrogate=2).build(X, y, w2)
     assert r.tree.last_surrogate[0] == -1
 
 

@@ -20,10 +20,10 @@ import pandas as pd
 import pytest
 
 import tree_helpers as h
-from rocstats.tree._prune import (OneSEResult, class_error_weights, cp_table,
-                                  cross_validate, fixed_complexity, fold_weight_ratios,
-                                  node_complexity, one_se_rule, prune, prune_cptable,
-                                  root_risk)
+from rocstats.tree._criterion import AnovaCriterion, GiniCriterion
+from rocstats.tree._prune import (OneSEResult, cp_table, cross_validate, fixed_complexity,
+                                  fold_weight_ratios, node_complexity, one_se_rule, prune,
+                                  prune_cptable)
 from rocstats.tree._tree import LT, Split, Tree
 
 
@@ -202,7 +202,7 @@ def test_cross_validate_anova_by_hand():
     w = np.array([1.0, 2.0, 1.0, 1.0, 1.0, 1.0])
     folds = np.array([1, 2, 3, 1, 2, 3])
     tab = pd.DataFrame({"CP": [0.5, 0.05], "nsplit": [0, 1]})
-    rr = root_risk(y, w, method="anova")
+    rr = AnovaCriterion().node_value(y, w)[1]
     seen = []
 
     def fit_fold(train):
@@ -211,7 +211,7 @@ def test_cross_validate_anova_by_hand():
         t.value[0, 0] = 3.0
         return t
 
-    xe, xs = cross_validate(fit_fold, x, y, w, folds, tab, method="anova")
+    xe, xs = cross_validate(fit_fold, x, y, w, folds, tab, criterion=AnovaCriterion())
     assert seen == [(1, 2, 4, 5), (0, 2, 3, 5), (0, 1, 3, 4)]
     # thresholds: 10 * 0.5 * rr, sqrt(0.5 * 0.05) * rr, times the weight share of the
     # training rows; rr > 5 here so the first one keeps the root (prediction 3) and
@@ -246,10 +246,10 @@ def test_cross_validate_class_loss_is_transposed_like_rpart():
         # (complexity 5) counts both
         return _stump(0, 0.5, [1.0, 0.0], [0.0, 1.0], complexity=5.0, n_outputs=2)
 
-    xe, xs = cross_validate(fit_fold, x, y, w, folds, tab, method="class", loss=L)
-    adj, _ = class_error_weights(y, w, 2, loss=L)
-    assert adj == pytest.approx([1.0, 1.0])
-    rr = root_risk(y, w, method="class", loss=L)     # min(2 * 4, 2 * 1) = 2
+    crit = GiniCriterion(y, w, 2, loss=L)
+    xe, xs = cross_validate(fit_fold, x, y, w, folds, tab, criterion=crit)
+    assert crit.prior == pytest.approx([1.0, 1.0])     # prior / class frequency
+    rr = crit.node_value(y, w)[1]                      # min(2 * 4, 2 * 1) = 2
     assert rr == 2.0
     # first table row: threshold 10 * 0.9 * 2 * 0.5 = 9 >= 5 keeps the root, which
     # predicts class 1 (expected loss 2 * 1 < 2 * 4): errors loss[1, 0] = 4 for the two
@@ -274,8 +274,9 @@ def test_cross_validate_stale_rows_and_fold_ids():
         t.value[0, 0] = 4.0
         return t
 
-    xe, _ = cross_validate(fit_fold, x, y, w, folds, tab, method="anova", use_surrogate=0)
-    rr = root_risk(y, w, method="anova")
+    xe, _ = cross_validate(fit_fold, x, y, w, folds, tab, criterion=AnovaCriterion(),
+                           use_surrogate=0)
+    rr = AnovaCriterion().node_value(y, w)[1]
     assert rr == pytest.approx(22.75)
     # thresholds 10 * 0.9 * rr / 2 >= 1 (stay) and sqrt(0.9 * 0.001) * rr / 2 < 1 (descend)
     # column 1 (descend): row 0 -> (1-1)^2 = 0; row 1 stuck -> previous row's 0;
@@ -283,7 +284,8 @@ def test_cross_validate_stale_rows_and_fold_ids():
     # column 0 (stay at root, pred 4): 9, 4, 1, 9
     np.testing.assert_allclose(xe, [(9 + 4 + 1 + 9) / rr, 2 / rr])
     with pytest.warns(RuntimeWarning, match="never"):
-        cross_validate(fit_fold, x, y, w, np.array([1, 1, 3, 3]), tab, method="anova")
+        cross_validate(fit_fold, x, y, w, np.array([1, 1, 3, 3]), tab,
+                       criterion=AnovaCriterion())
 
 
 XVAL_CASES = [

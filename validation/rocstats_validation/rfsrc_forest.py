@@ -15,7 +15,7 @@ Every comparison is one record (one data set, one rocstats seed, one quantity) w
 
 Run time: every data set is compared with seeds 1..5 (40 forests of 500 trees, about
 350 000 nodes for a spam forest); the grower is one C call per tree
-(``rs_grow_auc_tree``), run in threads, so the whole suite takes about 20 s on 2 shared
+(``rs_tree_grow_rfsrc``, the tree engine's whole-tree driver), run in threads, so the whole suite takes about 20 s on 2 shared
 cores (the fit time of every forest is in the output's metadata).  The NumPy fallback
 (``ROCSTATS_PURE_PYTHON=1``) is much slower.
 ``ROCSTATS_RFSRC_FOREST_JOBS`` sets joblib's ``n_jobs`` (default 2).

@@ -70,6 +70,13 @@ SUITES = {
     "pauc_mc": ("rocstats_validation.pauc_mc:run",
                 "partial AUC DeLong-type variance: Monte Carlo variance ratio, 95% Wald "
                 "coverage, paired difference, against a plain bootstrap"),
+    "proc_roctest": ("rocstats_validation.proc_roctest:run",
+                     "roc_test / roc_test_unpaired vs pROC 1.18's roc.test: DeLong, the "
+                     "fixed-point values and Venkatraman's E exactly; bootstrap D and the "
+                     "permutation p-values within 4 Monte Carlo SE (boot.n 10000 each)"),
+    "roctest_mc": ("rocstats_validation.roctest_mc:run",
+                   "roc_test_unpaired: coverage of the 95% interval of the AUC difference "
+                   "and size at 5% (DeLong and bootstrap) by simulation, with MC SE"),
     "weighted_mc": ("rocstats_validation.weighted_mc:run",
                     "weighted DeLong with sampling weights (pROC #96): variance ratio, 95% "
                     "coverage and size of delong_test under Poisson-PPS and stratified "

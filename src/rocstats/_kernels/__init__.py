@@ -7,9 +7,10 @@ cffi ``ffi`` / ``lib``) and a NumPy twin with the same contract
 
 ``roc``        radix split-sort, AUC / DeLong sweeps, O(m n) definitions, ROC counts
 ``sauc``       the scored-AUC sweep, its definition, margin counts
-``aucsplit``   randomForestSRC's AUC split statistic, the AUC tree grower, routing
 ``surrogate``  rpart's surrogate-split search
-``tree``       the CART node split search, partition and presorts
+``tree``       the node kernel of the tree engine (Gini, information, anova and AUC
+               kinds; rpart's and randomForestSRC's policies), the stable partition,
+               presorts, the whole-tree driver of the forests, the router
 ``bootstrap``  bootstrap counts over the sorted data and the replicates' statistics
 
 The switch: the C kernels are used when the extension was built and
@@ -24,9 +25,9 @@ import os
 import warnings
 
 __all__ = ["FAMILIES", "backend", "backend_info", "implementations",
-           "roc", "sauc", "aucsplit", "surrogate", "tree", "bootstrap"]
+           "roc", "sauc", "surrogate", "tree", "bootstrap"]
 
-FAMILIES = ("roc", "sauc", "aucsplit", "surrogate", "tree", "bootstrap")
+FAMILIES = ("roc", "sauc", "surrogate", "tree", "bootstrap")
 
 
 def _truthy(value):
@@ -58,7 +59,6 @@ def _family(name, which=None):
 
 roc = _family("roc")
 sauc = _family("sauc")
-aucsplit = _family("aucsplit")
 surrogate = _family("surrogate")
 tree = _family("tree")
 bootstrap = _family("bootstrap")

@@ -151,8 +151,9 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
     random_state : None, int or numpy random generator
         Seed of the counter-based stream; the same seed gives the same replicates for
         any ``n_jobs``.
-    n_jobs : int, optional
-        Threads (None: 1; -1: every CPU).
+    n_jobs : int or dask.distributed.Client, optional
+        Threads (None: 1; -1: every CPU), or a ``distributed.Client``: the replicates
+        then run as tasks on its cluster (same results; see :mod:`rocstats.dask`).
 
     Returns
     -------
@@ -287,8 +288,9 @@ _BOOT_DOC = """
         the percentile interval (rocstats_validation.bootstrap_mc).
     random_state : None, int or numpy random generator
         Seed of the counter-based stream (results do not depend on ``n_jobs``).
-    n_jobs : int, optional
-        Threads (None: 1; -1: every CPU).
+    n_jobs : int or dask.distributed.Client, optional
+        Threads (None: 1; -1: every CPU), or a ``distributed.Client``: the replicates
+        then run as tasks on its cluster (same results; see :mod:`rocstats.dask`).
     direction, pos_label
         As in :func:`rocstats.auc`."""
 

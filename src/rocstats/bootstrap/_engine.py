@@ -67,10 +67,18 @@ def resolve_seed(random_state):
                      % (random_state,))
 
 
+def is_client(obj):
+    """True for a ``dask.distributed.Client`` (duck-typed: no import of distributed)."""
+    return type(obj).__name__ == "Client" and hasattr(obj, "map") and hasattr(obj, "gather")
+
+
 def resolve_jobs(n_jobs):
-    """Threads: None -> 1; k > 0 -> k; -1 -> every usable CPU, -2 -> all but one, ..."""
+    """Threads: None -> 1; k > 0 -> k; -1 -> every usable CPU, -2 -> all but one, ...;
+    a ``dask.distributed.Client`` is kept: the replicates then run on its cluster."""
     if n_jobs is None:
         return 1
+    if is_client(n_jobs):
+        return n_jobs
     if isinstance(n_jobs, (bool, np.bool_)) or not isinstance(n_jobs, (int, np.integer)) \
             or n_jobs == 0:
         raise ValueError("n_jobs must be None or a non-zero integer (-1: every CPU), got %r"
@@ -99,6 +107,15 @@ class Options:
     def __init__(self, level, n_boot, stratified, interval, seed, jobs):
         self.level, self.n_boot, self.stratified = level, n_boot, stratified
         self.interval, self.seed, self.jobs = interval, seed, jobs
+
+    def __getstate__(self):
+        # sent to a Dask worker inside a replicate function: the client stays behind
+        jobs = self.jobs if isinstance(self.jobs, int) else 1
+        return (self.level, self.n_boot, self.stratified, self.interval, self.seed, jobs)
+
+    def __setstate__(self, state):
+        (self.level, self.n_boot, self.stratified, self.interval, self.seed,
+         self.jobs) = state
 
 
 def check_options(level, n_boot, stratified, interval, random_state, n_jobs):
@@ -167,8 +184,12 @@ class Data:
 # --------------------------------------------------------------------------- running
 def parallel(fn, n_boot, jobs):
     """Run ``fn(r0, r1)`` over ``[0, n_boot)`` split into ``jobs`` contiguous ranges, in
-    threads (the C kernels release the GIL); results concatenated along axis 0 (tuples
-    element by element).  Results do not depend on ``jobs``."""
+    threads (the C kernels release the GIL), or as tasks on a Dask cluster when ``jobs``
+    is a ``distributed.Client`` (one range per worker thread); results concatenated
+    along axis 0 (tuples element by element).  Replicate r is drawn from the counter-based
+    stream at counter r, so results do not depend on ``jobs``."""
+    if is_client(jobs):
+        return _on_cluster(fn, n_boot, jobs)
     jobs = max(1, min(jobs, n_boot))
     edges = np.linspace(0, n_boot, jobs + 1).round().astype(int)
     ranges = [(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:]) if b > a]
@@ -182,6 +203,25 @@ def parallel(fn, n_boot, jobs):
     if isinstance(parts[0], tuple):
         return tuple(np.concatenate([p[i] for p in parts], axis=0) for i in range(len(parts[0])))
     return np.concatenate(parts, axis=0)
+
+
+def _ranges(n_boot, jobs):
+    edges = np.linspace(0, n_boot, jobs + 1).round().astype(int)
+    return [(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:]) if b > a]
+
+
+def _concat(parts):
+    if isinstance(parts[0], tuple):
+        return tuple(np.concatenate([p[i] for p in parts], axis=0) for i in range(len(parts[0])))
+    return np.concatenate(parts, axis=0)
+
+
+def _on_cluster(fn, n_boot, client):
+    """``fn`` over replicate ranges as Dask futures: one range per worker thread."""
+    threads = sum(client.nthreads().values()) or 1
+    ranges = _ranges(n_boot, max(1, min(threads, n_boot)))
+    futures = client.map(lambda ab: fn(*ab), ranges, pure=False)
+    return _concat(client.gather(futures))
 
 
 def on_counts_chunked(fn, cp, cn):

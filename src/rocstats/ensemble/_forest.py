@@ -1,7 +1,9 @@
 """Random forest of AUC-split trees with randomForestSRC's defaults (``rfsrc(splitrule="auc")``).
 
-Each tree is grown by :func:`rocstats.tree._auc_builder.grow_flat` on a random subsample
-of the rows; the forest's class probabilities are the average over trees of the leaf class
+The forest is made of the tree engine (:mod:`rocstats.tree`): each tree is an
+:class:`~rocstats.tree._criterion.AUCCriterion` tree grown with randomForestSRC's policy
+and stopping (:class:`~rocstats.tree._splitter.RfsrcSplitter`,
+:class:`~rocstats.tree._builder.RfsrcRules`) on a random subsample of the rows; the forest's class probabilities are the average over trees of the leaf class
 frequencies; out-of-bag (OOB) probabilities average only the trees for which the row was
 not in the subsample.  The OOB performance measures are those randomForestSRC reports:
 :func:`oob_auc` (``get.auc``), :func:`oob_brier` (``get.brier.error``) and
@@ -33,26 +35,33 @@ sample_fraction=1.0`` gives that).
 
 The random numbers are not R's: each tree gets a child of one
 :class:`numpy.random.SeedSequence`; NumPy draws its rows, and one 64-bit number drawn from
-the same Generator seeds the grower's splitmix64 stream (variables and cut points; see
-:mod:`rocstats.tree._auc_builder`).  rocstats does not reproduce randomForestSRC's random
+the same Generator seeds the splitter's splitmix64 stream (variables and cut points; see
+:class:`~rocstats.tree._splitter.RfsrcSplitter`).  rocstats does not reproduce randomForestSRC's random
 stream: a forest here and an ``rfsrc`` forest with the same settings are two draws of
 the same random procedure, so their OOB measures agree statistically, not exactly (see
 ``validation/rocstats_validation/rfsrc_forest.py``).
 
-Speed: each tree is one C call (``rs_grow_auc_tree``) on the shared data, with the
-sample multiplicities as weights (no copy of X per tree); the call releases the GIL, so
-the trees grow in joblib threads by default.  Out-of-bag rows are routed by a C kernel
-and summed over the trees in one ``bincount`` per class.
+Input checks, labels and ``max_features`` go through the helpers every tree estimator
+uses (:mod:`rocstats.tree._base`).
+
+Speed: each tree is one call of the engine's whole-tree C driver (``rs_tree_grow_rfsrc``,
+the same node kernel as the single trees) on the shared data, with the sample
+multiplicities as weights (no copy of X per tree); the call releases the GIL, so the
+trees grow in joblib threads by default.  Out-of-bag rows are routed by the trees' router
+(:meth:`rocstats.tree._tree.Tree.apply`, a C kernel for these numeric splits) and summed
+over the trees in one ``bincount`` per class.
 """
-import math
+import copy
 import numbers
 import warnings
 
 import numpy as np
 
-from ..tree._auc_builder import tree_from_flat
-from ..tree._data import exact_float, select_columns
-from ..tree._tree import LE
+from ..tree._base import (BaseEstimator, ClassifierMixin, check_fitted, check_X,
+                          encode_classes, int_param, resolve_max_features)
+from ..tree._builder import RfsrcRules, TreeBuilder
+from ..tree._criterion import AUCCriterion
+from ..tree._splitter import RfsrcSplitter, seed_from
 
 __all__ = ["AUCForestClassifier", "oob_auc", "oob_brier", "oob_misclassification"]
 
@@ -181,62 +190,6 @@ def oob_misclassification(y, proba):
     return float(np.mean(P.argmax(axis=1) != y))
 
 
-# --------------------------------------------------------------------------- fast routing
-class _Routing:
-    """Routing arrays of one tree for the apply kernel
-    (:func:`rocstats._kernels.aucsplit.tree_apply`: C, or a vectorised NumPy walk).
-
-    Built from the grower's flat arrays (``flat``; the forest checks that X has no NaN)
-    or from a :class:`Tree` whose splits are all ``x <= threshold`` (LE); ``proba[node]``
-    is the node's class frequencies.  A Tree with other split kinds, or rows with NaN,
-    falls back to :meth:`Tree.apply`.
-    """
-
-    __slots__ = ("tree", "flat", "proba", "numeric")
-
-    def __init__(self, tree, flat=None):
-        self.tree = tree
-        if flat is None:
-            m = tree.node_count
-            feature = np.full(m, -1, dtype=np.int64)
-            threshold = np.full(m, np.nan)
-            numeric = True
-            for i, s in enumerate(tree.split):
-                if s is None:
-                    continue
-                if s.kind != LE:
-                    numeric = False
-                    break
-                feature[i] = s.feature
-                threshold[i] = s.threshold
-            flat = {"left": np.asarray(tree.left, dtype=np.int64),
-                    "right": np.asarray(tree.right, dtype=np.int64),
-                    "feature": feature, "threshold": threshold,
-                    "value": np.asarray(tree.value, dtype=np.float64)}
-            self.numeric = numeric
-        else:
-            self.numeric = True
-        self.flat = {k: flat[k] for k in ("left", "right", "feature", "threshold")}
-        self.proba = _frequencies(flat["value"])
-
-    def apply(self, X, rows=None, *, transposed=False):
-        """Leaf of each row (``X`` rows x features, or features x rows when
-        ``transposed``; ``rows`` selects rows)."""
-        from .. import _kernels
-
-        if self.tree is not None and (not self.numeric or np.isnan(X).any()):
-            Xr = X.T if transposed else X
-            return self.tree.apply(Xr if rows is None else Xr[rows])
-        return _kernels.aucsplit.tree_apply(X, self.flat, rows, transposed=transposed)
-
-
-def _frequencies(value):
-    value = np.asarray(value, dtype=np.float64)
-    tot = value.sum(axis=1, keepdims=True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(tot > 0, value / np.where(tot > 0, tot, 1.0), np.nan)
-
-
 # --------------------------------------------------------------------------- one tree
 def _sample_rows(rng, n, *, bootstrap, replace, size):
     if not bootstrap:
@@ -246,137 +199,44 @@ def _sample_rows(rng, n, *, bootstrap, replace, size):
     return np.sort(rng.choice(n, size=size, replace=False))
 
 
-def _fit_one(data, n_classes, grow_kw, sample_kw, seed, vimp):
-    """Grow one tree; return (flat tree arrays, in-bag counts, oob rows, their leaf
-    frequencies, permuted-OOB frequencies (p, n_oob, K) or None).
+def _fit_one(data, builder, sample_kw, seed, vimp):
+    """Grow one tree; return (tree, in-bag counts, oob rows, their leaf frequencies,
+    permuted-OOB frequencies (p, n_oob, K) or None).
 
-    ``data`` = (X, Xt, order, codes) shared by every tree (threads share them without
-    copies): the tree is grown on all rows with the sample multiplicities as weights, so
-    no per-tree copy of X is made.  The grower is one C call that releases the GIL."""
-    from ..tree._auc_builder import grow_flat, seed_from
-
-    X, Xt, order, codes = data
+    ``data`` = (X, presorted) shared by every tree (threads share them without copies):
+    the tree is grown on all rows with the sample multiplicities as weights, so no
+    per-tree copy of X is made.  With the C extension the builder grows it in one call
+    that releases the GIL."""
+    X, presorted, codes = data
     grow_seed, perm_seed = seed.spawn(2)
     rng = np.random.default_rng(grow_seed)
     n = X.shape[0]
     rows = _sample_rows(rng, n, **sample_kw)
     counts = np.bincount(rows, minlength=n)
-    flat = grow_flat(Xt, order, codes, counts.astype(np.float64), n_classes=n_classes,
-                     seed=seed_from(rng), **grow_kw)
-    route = _Routing(None, flat)
+    builder = copy.copy(builder)
+    builder.splitter = copy.copy(builder.splitter)
+    builder.splitter.seed = seed_from(rng)
+    tree = builder.build(X, codes, counts.astype(np.float64), presorted=presorted,
+                         where=False).tree
+    proba = builder.criterion.probabilities(tree.value)
     oob = np.flatnonzero(counts == 0)
-    prob = (route.proba[route.apply(Xt, oob, transposed=True)] if oob.size
-            else np.empty((0, n_classes)))
+    prob = (proba[tree.apply(X, rows=oob, missing=False)] if oob.size
+            else np.empty((0, proba.shape[1])))
     perm_prob = None
     if vimp and oob.size:
         prng = np.random.default_rng(perm_seed)
         p = X.shape[1]
         Xo = X[oob]
-        perm_prob = np.empty((p, oob.size, n_classes))
+        perm_prob = np.empty((p, oob.size, proba.shape[1]))
         for j in range(p):
             Xp = Xo.copy()
             Xp[:, j] = Xo[prng.permutation(oob.size), j]
-            perm_prob[j] = route.proba[route.apply(Xp)]
-    return flat, counts, oob, prob, perm_prob
+            perm_prob[j] = proba[tree.apply(Xp, missing=False)]
+    return tree, counts, oob, prob, perm_prob
 
 
 # --------------------------------------------------------------------------- estimator
-def _check_X(X, name="X"):
-    try:
-        import pandas as pd
-    except ImportError:  # pragma: no cover
-        pd = None
-    names = None
-    if pd is not None and isinstance(X, pd.DataFrame):
-        for c in X.columns:
-            if X[c].dtype.kind in "cmM":
-                exact_float(X[c].to_numpy(), "%s column %r" % (name, str(c)))  # says why
-        bad = [c for c in X.columns
-               if not (pd.api.types.is_numeric_dtype(X[c]) or pd.api.types.is_bool_dtype(X[c]))]
-        if bad:
-            raise ValueError("%s has non-numeric columns %s; AUCForestClassifier has no "
-                             "categorical handling: encode them as numbers first"
-                             % (name, [str(c) for c in bad]))
-        names = np.asarray([str(c) for c in X.columns], dtype=object)
-        cols = [exact_float(X[c], "%s column %r" % (name, str(c))) for c in X.columns]
-        X = np.column_stack(cols) if cols else np.empty((len(X), 0))
-    else:
-        arr = np.asarray(X)
-        if arr.dtype.kind not in "biufcmM":
-            raise ValueError("%s must be numeric (got dtype %s); AUCForestClassifier has no "
-                             "categorical handling: encode categories as numbers first"
-                             % (name, arr.dtype))
-        X = exact_float(arr, name)
-    if X.ndim != 2:
-        raise ValueError("%s must be 2-D (rows x features), got shape %s" % (name, X.shape))
-    if np.isnan(X).any():
-        raise ValueError("%s contains NaN; AUCForestClassifier does not impute missing "
-                         "values (randomForestSRC's default na.action='na.omit' drops "
-                         "such rows: do that explicitly)" % name)
-    if np.isinf(X).any():
-        raise ValueError("%s contains infinite values" % name)
-    return np.ascontiguousarray(X), names
-
-
-def _check_y(y, n_rows):
-    """``(classes, codes, present)`` under the label contract (rocstats._labels):
-    ``classes`` in category order (unused categories kept) or sorted; ``codes`` index
-    the classes in use, ``present`` their positions in ``classes``."""
-    from .._labels import class_labels
-
-    lab = class_labels(y, name="y")
-    classes, codes = lab.classes, lab.codes
-    if codes.shape[0] != n_rows:
-        raise ValueError("X has %d rows but y has %d entries" % (n_rows, codes.shape[0]))
-    counts = np.bincount(codes, minlength=classes.size)
-    present = np.flatnonzero(counts > 0)
-    if present.size < 2:
-        raise ValueError("y has a single class %s in use; a classifier needs at least 2"
-                         % classes[present].tolist())
-    if present.size < classes.size:
-        warnings.warn("y has empty categories %s; they are kept in classes_ with probability "
-                      "0 but take no part in growing the trees"
-                      % classes[counts == 0].tolist(), UserWarning, stacklevel=3)
-    return classes, np.searchsorted(present, codes).astype(np.int64), present
-
-
-class _Params:
-    """get_params / set_params in scikit-learn's style, from the __init__ signature."""
-
-    @classmethod
-    def _param_names(cls):
-        import inspect
-
-        sig = inspect.signature(cls.__init__)
-        return [p.name for p in sig.parameters.values() if p.name != "self"]
-
-    def get_params(self, deep=True):
-        return {name: getattr(self, name) for name in self._param_names()}
-
-    def set_params(self, **params):
-        valid = set(self._param_names())
-        for key, value in params.items():
-            if key not in valid:
-                raise ValueError("invalid parameter %r for %s; valid: %s"
-                                 % (key, type(self).__name__, sorted(valid)))
-            setattr(self, key, value)
-        return self
-
-    def __repr__(self):
-        changed = []
-        import inspect
-
-        sig = inspect.signature(type(self).__init__)
-        for name, p in sig.parameters.items():
-            if name == "self":
-                continue
-            v = getattr(self, name)
-            if not (v is p.default or (isinstance(v, (int, float, str)) and v == p.default)):
-                changed.append("%s=%r" % (name, v))
-        return "%s(%s)" % (type(self).__name__, ", ".join(changed))
-
-
-class AUCForestClassifier(_Params):
+class AUCForestClassifier(ClassifierMixin, BaseEstimator):
     r"""Random forest of AUC-split classification trees (randomForestSRC's
     ``rfsrc(y ~ ., data, splitrule = "auc")``).
 
@@ -387,7 +247,7 @@ class AUCForestClassifier(_Params):
     statistic (seed 000: two classes, 1 + |alpha_1 - alpha_2| with alpha_k the fraction of
     class k sent right; several classes, its average over class pairs).  As in
     randomForestSRC, a node is split while it holds two classes and at least
-    ``2 * node_size`` rows (see :func:`rocstats.tree._auc_builder.grow_auc_tree`).
+    ``2 * node_size`` rows (see :class:`rocstats.tree._builder.RfsrcRules`).
 
     Parameters
     ----------
@@ -431,9 +291,9 @@ class AUCForestClassifier(_Params):
         ones included (as R keeps factor levels; they take no part in growing and get
         probability 0); other labels are sorted.
     estimators_ : list of :class:`rocstats.tree._tree.Tree`
-        The fitted trees (leaf ``value`` = in-sample class counts).  The forest keeps
-        each tree as the grower's flat arrays and builds these ``Tree`` objects (with
-        their per-node ``Split`` records) the first time the attribute is read.
+        The fitted trees (leaf ``value`` = in-sample class counts), as the engine's C
+        driver returns them: flat arrays whose per-node ``Split`` records are made the
+        first time a tree's ``split`` is read.
     oob_decision_function_ : ndarray (n, K)
         Out-of-bag class probabilities: for each row, the average of the leaf class
         frequencies of the trees that did not see it (NaN if every tree saw it); columns
@@ -486,42 +346,12 @@ class AUCForestClassifier(_Params):
 
     # ------------------------------------------------------------------ checks
     def _mtry(self, p):
-        mf = self.max_features
-        if mf is None:
-            return p
-        if isinstance(mf, str):
-            if mf == "sqrt":
-                return max(1, int(math.ceil(math.sqrt(p))))
-            if mf == "log2":
-                return max(1, int(math.ceil(math.log2(p)))) if p > 1 else 1
-            raise ValueError("max_features must be 'sqrt', 'log2', an int, a float in "
-                             "(0, 1] or None, got %r" % (mf,))
-        if isinstance(mf, (bool, np.bool_)):
-            raise ValueError("max_features must be 'sqrt', 'log2', an int, a float in "
-                             "(0, 1] or None, got %r" % (mf,))
-        if isinstance(mf, numbers.Integral):
-            if not 1 <= mf <= p:
-                raise ValueError("max_features=%d is out of range: it must be between 1 and "
-                                 "the number of features (%d)" % (mf, p))
-            return int(mf)
-        if isinstance(mf, numbers.Real):
-            if not 0.0 < mf <= 1.0:
-                raise ValueError("max_features=%r is out of range: a float must be in (0, 1]"
-                                 % (mf,))
-            return max(1, int(math.ceil(mf * p)))
-        raise ValueError("max_features must be 'sqrt', 'log2', an int, a float in (0, 1] or "
-                         "None, got %r" % (mf,))
+        return resolve_max_features(self.max_features, p)
 
     def _check_params(self, n, p):
-        def _int(name, lo):
-            v = getattr(self, name)
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or v < lo:
-                raise ValueError("%s must be an integer >= %d, got %r" % (name, lo, v))
-            return int(v)
-
-        n_trees = _int("n_trees", 1)
-        node_size = _int("node_size", 1)
-        n_split = _int("n_split", 0)
+        n_trees = int_param("n_trees", self.n_trees, 1)
+        node_size = int_param("node_size", self.node_size, 1)
+        n_split = int_param("n_split", self.n_split, 0)
         mtry = self._mtry(p)
         sf = self.sample_fraction
         if isinstance(sf, (bool, np.bool_)) or not isinstance(sf, numbers.Real) or not sf > 0:
@@ -556,23 +386,33 @@ class AUCForestClassifier(_Params):
         out-of-bag probabilities and measures (and the importance if asked)."""
         from joblib import Parallel, delayed
 
-        X, names = _check_X(X)
+        for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("__")]:
+            delattr(self, name)              # a refit forgets the previous fit
+        who = type(self).__name__
+        X, info = check_X(X, who, numeric_only=True, allow_missing=False)
         n, p = X.shape
-        classes, codes, present = _check_y(y, n)
+        classes, codes = encode_classes(y, n, who)
+        counts = np.bincount(codes, minlength=classes.size)
+        present = np.flatnonzero(counts > 0)
+        if present.size < classes.size:
+            warnings.warn("y: class(es) %s have no observations; they are kept in classes_ "
+                          "with probability 0 but take no part in growing the trees"
+                          % classes[counts == 0].tolist(), UserWarning, stacklevel=2)
+        codes = np.searchsorted(present, codes).astype(np.int64)
         n_trees, node_size, n_split, mtry, size = self._check_params(n, p)
         K = present.size                    # the classes in use grow the trees
-        grow_kw = dict(node_size=node_size, node_depth=None, mtry=mtry,
-                       n_split=n_split)
+        criterion = AUCCriterion(K)
+        builder = TreeBuilder(criterion, RfsrcSplitter(K, mtry=mtry, n_split=n_split),
+                              RfsrcRules(node_size=node_size),
+                              n_levels=np.zeros(p, dtype=np.int64))
         sample_kw = dict(bootstrap=bool(self.bootstrap), replace=bool(self.replace),
                          size=size)
         seeds = self._seed_sequence().spawn(n_trees)
         vimp = bool(self.importance) and bool(self.bootstrap)
         # shared by every tree: the feature-major matrix and its per-feature stable order
-        Xt = np.ascontiguousarray(X.T)
-        order = np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T)
-        data = (X, Xt, order, codes)
+        data = (X, builder.presort(X), codes)
 
-        tasks = (delayed(_fit_one)(data, K, grow_kw, sample_kw, s, vimp) for s in seeds)
+        tasks = (delayed(_fit_one)(data, builder, sample_kw, s, vimp) for s in seeds)
         # threads: the grower releases the GIL, and nothing is pickled; a backend chosen
         # with joblib.parallel_config (loky, dask, ray) still takes precedence
         results = Parallel(n_jobs=self.n_jobs, return_as="generator",
@@ -582,12 +422,12 @@ class AUCForestClassifier(_Params):
 
             results = tqdm(results, total=n_trees, desc="AUC forest", unit="tree")
 
-        flats, oob_rows, oob_prob = [], [], []
+        trees, oob_rows, oob_prob = [], [], []
         perm_sum = np.zeros((p, n, K)) if vimp else None
         inbag = np.zeros((n_trees, n), dtype=np.int32)
-        for t, (flat, counts, oob, prob, perm_prob) in enumerate(results):
-            flats.append(flat)
-            inbag[t] = counts
+        for t, (tree, cnt, oob, prob, perm_prob) in enumerate(results):
+            trees.append(tree)
+            inbag[t] = cnt
             oob_rows.append(oob)
             oob_prob.append(prob)
             if vimp and oob.size:
@@ -603,13 +443,14 @@ class AUCForestClassifier(_Params):
                 oob_sum[:, c] = np.bincount(allr, weights=allp[:, c], minlength=n)
 
         self.classes_ = classes
+        self.n_classes_ = classes.size
         self._present = present
+        self._info = info
+        self._criterion = criterion
         self.n_features_in_ = p
-        if names is not None:
-            self.feature_names_in_ = names
-        self._flats = flats
-        self._trees = None        # estimators_ is built from the flat arrays when first read
-        self._routes = [_Routing(None, f) for f in flats]
+        if info.from_frame:
+            self.feature_names_in_ = np.array(info.names, dtype=object)
+        self.estimators_ = trees
         self.max_features_ = mtry
         self.sample_size_ = size if self.bootstrap else n
         self.oob_n_trees_ = oob_cnt
@@ -647,73 +488,31 @@ class AUCForestClassifier(_Params):
                               "not computed", UserWarning, stacklevel=2)
         return self
 
-    @property
-    def estimators_(self):
-        flats = getattr(self, "_flats", None)
-        if flats is None:
-            raise AttributeError("estimators_: this AUCForestClassifier is not fitted yet")
-        if self._trees is None:
-            import gc
-
-            # hundreds of thousands of small objects (Split records, lists): the cyclic
-            # collector would rescan them again and again while they are made (none of
-            # them forms a cycle), so it is paused for the build
-            was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                self._trees = [tree_from_flat(f, self.n_features_in_) for f in flats]
-            finally:
-                if was_enabled:
-                    gc.enable()
-        return self._trees
-
     # ------------------------------------------------------------------ predict
-    def _check_fitted(self):
-        if getattr(self, "_flats", None) is None:
-            raise RuntimeError("this AUCForestClassifier is not fitted yet; call fit first")
-
     def _check_predict_X(self, X):
-        self._check_fitted()
-        names = getattr(self, "feature_names_in_", None)
-        try:
-            import pandas as pd
-        except ImportError:  # pragma: no cover
-            pd = None
-        if names is not None and pd is not None and isinstance(X, pd.DataFrame):
-            # the fitted columns by name; others (the response, ids) are ignored, as R's
-            # predict(fit, newdata)
-            X = select_columns(X, list(names))
-        X, _ = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError("X has %d features, the forest was fitted with %d"
-                             % (X.shape[1], self.n_features_in_))
-        return X
+        check_fitted(self, "estimators_")
+        return check_X(X, type(self).__name__, allow_missing=False, info=self._info)
 
     def apply(self, X):
         """Leaf (node index into each tree's arrays) of every row in every tree:
         int64 array (n_rows, n_trees)."""
         X = self._check_predict_X(X)
-        return np.column_stack([r.apply(X) for r in self._routes]) if self._routes else \
-            np.empty((X.shape[0], 0), dtype=np.int64)
+        return np.column_stack([t.apply(X, missing=False) for t in self.estimators_])
 
     def predict_proba(self, X):
         """Class probabilities: the average over the trees of the class frequencies of
         the leaf each row reaches (randomForestSRC's ensemble for classification);
         columns in ``classes_`` order."""
         X = self._check_predict_X(X)
-        out = np.zeros((X.shape[0], self._fit_columns().size))
-        for r in self._routes:
-            out += r.proba[r.apply(X)]
-        return self._all_columns(out / len(self._routes))
-
-    def _fit_columns(self):
-        present = getattr(self, "_present", None)
-        return np.arange(self.classes_.size) if present is None else present
+        out = np.zeros((X.shape[0], self._present.size))
+        for t in self.estimators_:
+            out += self._criterion.probabilities(t.value)[t.apply(X, missing=False)]
+        return self._all_columns(out / len(self.estimators_))
 
     def _all_columns(self, proba):
         """Probabilities over the classes in use -> columns in ``classes_`` order (0 for
         a class without training rows; NaN rows stay NaN)."""
-        cols = self._fit_columns()
+        cols = self._present
         if cols.size == self.classes_.size:
             return proba
         out = np.zeros((proba.shape[0], self.classes_.size))
@@ -723,5 +522,10 @@ class AUCForestClassifier(_Params):
 
     def predict(self, X):
         """Class with the largest probability (ties: the first in ``classes_``)."""
-        self._check_fitted()
-        return self.classes_[self.predict_proba(X).argmax(axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[proba.argmax(axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags

@@ -1,4 +1,4 @@
-"""ROC curves, AUC (and partial AUC), DeLong inference, multiclass AUC, coordinates,
+"""ROC curves, AUC (and partial AUC), DeLong inference, roc_test (every pROC roc.test method), multiclass AUC, coordinates,
 optimal thresholds, smoothed curves, power and sample size."""
 from ._auc import auc
 from ._coords import coords
@@ -9,6 +9,7 @@ from ._delong import delong
 from ._multiclass import multiclass_auc, multiclass_auc_test
 from ._power import (PairedPowerResult, PowerResult, power_roc_test,
                      power_roc_test_paired)
+from ._roctest import auc_test, roc_test, roc_test_unpaired
 from ._smooth import SmoothROCCurve, smooth_roc
 from ._thresholds import best_threshold
 
@@ -16,4 +17,4 @@ __all__ = ["auc", "roc_curve", "delong", "delong_test", "delong_test_unpaired",
            "delong_joint_test", "delong_pairwise", "JointTestResult", "multiclass_auc",
            "multiclass_auc_test", "best_threshold", "coords", "smooth_roc",
            "SmoothROCCurve", "power_roc_test", "power_roc_test_paired", "PowerResult",
-           "PairedPowerResult"]
+           "PairedPowerResult", "roc_test", "roc_test_unpaired", "auc_test"]

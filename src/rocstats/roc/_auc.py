@@ -1,12 +1,25 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
 from .. import _kernels
-from .._validation import check_binary, warn_one_class
+from .._validation import check_binary_rule, warn_one_class
 from . import _partial
 
 
 def auc_from_twice_u(twice_u, m, n):
     """AUC = 2U / (2 m n), correctly rounded from exact integers (no overflow)."""
     return int(twice_u) / (2 * int(m) * int(n))
+
+
+def split_sort_rule(rule, score):
+    """``(pos, neg)``: each class's scores ascending, from a
+    :class:`rocstats._labels.BinaryRule`.  The C kernels split by the label values
+    directly when they can (no n-byte mask beside the 8n bytes of sorted scores, issue
+    14); otherwise the mask is built and ``split_sort`` used.  Same arrays either way."""
+    fast = getattr(_kernels.roc, "_split_sort_eq", None)
+    if fast is not None and rule.pos_value is not None:
+        res = fast(rule.values, rule.pos_value, score)
+        if res is not None:
+            return res
+    return _kernels.roc.split_sort(rule.labels().is_pos, score)
 
 
 def check_partial_options(partial, focus, correct):
@@ -92,14 +105,17 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     0.85
     """
     rng = check_partial_options(partial, focus, correct)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    m = int(is_pos.sum())
-    n = is_pos.size - m
-    if warn_one_class(m, n):
-        return float("nan")
+    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label, direction=direction)
     if rng is not None:
+        is_pos = rule.labels().is_pos
+        m = int(is_pos.sum())
+        n = is_pos.size - m
+        if warn_one_class(m, n):
+            return float("nan")
         value = partial_auc_value(is_pos, score, rng[0], rng[1], focus)
         return _partial.mcclish(value, *rng) if correct else value
-    pos, neg = _kernels.roc.split_sort(is_pos, score)
+    pos, neg = split_sort_rule(rule, score)
+    m, n = pos.size, neg.size
+    if warn_one_class(m, n):
+        return float("nan")
     return auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), m, n)

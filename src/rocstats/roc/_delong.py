@@ -6,9 +6,9 @@ import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
-from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
+from .._validation import UndefinedAUCWarning, check_binary_rule, warn_one_class
 from . import _partial
-from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value
+from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
 from ._weighted import check_sample_weight, check_weight_type, weighted_delong
 
 
@@ -20,6 +20,9 @@ def placements_by_case(is_pos, score):
     tied scores does not matter: tied scores get equal placement values.
     """
     pos, op, neg, on = _kernels.roc.split_argsort(is_pos, score)
+    by_case = getattr(_kernels.roc, "_placements_by_case", None)   # C: one merge, scattered
+    if by_case is not None:
+        return by_case(pos, op, neg, on)
     twice_u, s10, s01 = _kernels.roc.placements_sorted(pos, neg)
     v10 = np.empty_like(s10)
     v01 = np.empty_like(s01)
@@ -261,12 +264,26 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     """
     names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label,
-                                 direction=direction, ndim=(1, 2))
-    is_pos = labels.is_pos
+    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label,
+                                    direction=direction, ndim=(1, 2))
+    label = rule.pos_label
+    if score.ndim == 1 and rng is None and sample_weight is None:
+        # the 1-D AUC + variance: split by the labels, sort, one exact sweep (issue 14)
+        pos, neg = split_sort_rule(rule, score)
+        m, n = pos.size, neg.size
+        if warn_one_class(m, n):
+            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
+        twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
+        del pos, neg
+        a = auc_from_twice_u(twice_u, m, n)
+        if _warn_small(m, n):
+            var = float("nan")
+        else:
+            var = exact_delong_variance(twice_u, q10, q01, m, n)
+        return AUCResult(a, var, m, n, None, direction, label)
+    is_pos = rule.labels().is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
-    label = labels.pos_label
     if sample_weight is not None:
         check_weight_type(weight_type)
         w = check_sample_weight(sample_weight, is_pos.size, weight_type)
@@ -283,17 +300,6 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
                              label, names=names, partial=rng, focus=focus, correct=correct)
         return _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label,
                                names)
-    if score.ndim == 1:
-        if warn_one_class(m, n):
-            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
-        pos, neg = _kernels.roc.split_sort(is_pos, score)
-        twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
-        a = auc_from_twice_u(twice_u, m, n)
-        if _warn_small(m, n):
-            var = float("nan")
-        else:
-            var = exact_delong_variance(twice_u, q10, q01, m, n)
-        return AUCResult(a, var, m, n, None, direction, label)
     k = score.shape[1]
     if warn_one_class(m, n):
         nan = np.full(k, np.nan)

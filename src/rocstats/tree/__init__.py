@@ -1,16 +1,16 @@
-"""Trees: the CART engine (criterion / splitter / builder / pruner) and the estimators
-built on it.
+"""Trees: one engine (criterion / splitter / builder / pruner) and the estimators built
+on it.
 
 - :class:`CARTClassifier`, :class:`CARTRegressor`: CART as in ESL 9.2 and rpart 4.1.19
-  (gini / information / anova, priors, loss matrix, case weights, categorical predictors,
-  surrogates, cost-complexity pruning with cross-validation), with R-shaped outputs.
+  (gini / information / anova / AUC, priors, loss matrix, case weights, categorical
+  predictors, surrogates, cost-complexity pruning with cross-validation), with R-shaped
+  outputs.
 - :class:`AUCTreeClassifier`: single trees with randomForestSRC's AUC splitting rule.
 - :class:`ROCTreeClassifier`: Rossa's ROC classification tree (chi-square GoF splits).
 
-The flat tree every builder produces is :class:`rocstats.tree._tree.Tree`.
+Every estimator derives from :class:`rocstats.tree._base.BaseTree`; the flat tree every
+builder produces is :class:`rocstats.tree._tree.Tree`.
 """
-from ._auc_classes import AUCTreeClassifier
-from ._classes import CARTClassifier, CARTRegressor
-from ._roc_tree import ROCTreeClassifier
+from ._classes import AUCTreeClassifier, CARTClassifier, CARTRegressor, ROCTreeClassifier
 
 __all__ = ["CARTClassifier", "CARTRegressor", "AUCTreeClassifier", "ROCTreeClassifier"]

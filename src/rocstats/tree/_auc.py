@@ -17,6 +17,11 @@ to the right daughter.  Its statistic is the AUC of the split read as a classifi
 The AUC of a tree's predictions equals the Mann-Whitney statistic (4) of the vignette
 (its Theorem 1), which :func:`rocstats.auc` computes with ties counted 1/2.
 
+The statistic is computed in one place, the node kernel's AUC kind (``auc_delta`` in
+``csrc/rocstats_tree.c``, ``_auc_delta`` in its NumPy twin); this module reads it through
+the kernel: :func:`split_theta` for one split, :func:`auc_split_candidates` for every
+candidate of a node, :func:`best_split_per_feature` for the cut randomForestSRC keeps.
+
 randomForestSRC scores ``delta = 2 theta = 1 + |alpha_1 - alpha_2|`` (binary) and the
 average of ``max(1 - alpha_k1 + alpha_k2, 1 - alpha_k2 + alpha_k1)`` (multiclass).
 **rocstats reports theta** (the AUC scale of the vignette) everywhere; the kernels compute
@@ -33,10 +38,10 @@ pair's term, hence the node's statistic, is NaN for **every** cut, NaN never com
 greater, and randomForestSRC then splits at the first cut point (the smallest observed
 value) of the first variable it visits (found in its C source and confirmed by the
 recorded iris / fgl trees, where such nodes peel off their smallest value one node at a
-time).  :func:`~rocstats.tree._auc_builder.grow_auc_tree` and
-:class:`~rocstats.tree.AUCTreeClassifier` reproduce this (``theta`` NaN in the
-candidate table); :class:`AUCCriterion` (the CART-engine criterion) averages over the
-classes present in the node instead.  With two classes an absent class means a pure
+time).  :class:`~rocstats.tree.AUCTreeClassifier` and the forest reproduce this
+(``theta`` NaN in the candidate table); the criterion under rpart's policy
+(``CARTClassifier(criterion="auc")``, :class:`~rocstats.tree._criterion.AUCCriterion`)
+averages over the classes present in the node instead.  With two classes an absent class means a pure
 node, which is never split.  A class with a single observation is an ordinary class
 (its ``alpha`` is 0 or 1 where its row is), but every node without that row lacks the
 class and falls under the rule above.
@@ -48,7 +53,7 @@ import numpy as np
 from .. import _kernels
 
 #: randomForestSRC's tie tolerance on its delta = 2 theta scale.
-EPS_DELTA = _kernels.aucsplit.EPS
+EPS_DELTA = _kernels.tree.EPS
 
 
 def split_theta(left, right):
@@ -78,20 +83,16 @@ def split_theta(left, right):
     if left.shape != right.shape or left.size < 2:
         raise ValueError("left and right must hold one weight per class (at least 2), "
                          "got shapes %s and %s" % (left.shape, right.shape))
-    if (left < 0).any() or (right < 0).any():
-        raise ValueError("left and right must be non-negative weights")
+    if (left < 0).any() or (right < 0).any() or not np.isfinite(np.r_[left, right]).all():
+        raise ValueError("left and right must be finite non-negative weights")
     if left.sum() <= 0 or right.sum() <= 0:
         return float("nan")
-    tot = left + right
-    if (tot <= 0).any():
-        return float("nan")
-    alpha = right / tot
+    # one cut of a two-valued column: the class weights at x = 0 (left) and x = 1 (right)
     k = left.size
-    s = 0.0
-    for k1 in range(k - 1):
-        for k2 in range(k1 + 1, k):
-            s += 1.0 + abs(alpha[k1] - alpha[k2])
-    return float(s / (k * (k - 1) // 2) / 2.0)
+    _, delta, _, _ = _kernels.tree.auc_sweep(np.repeat([0.0, 1.0], k),
+                                             np.tile(np.arange(k), 2),
+                                             np.r_[left, right], k, cuts=[0.0])
+    return float(delta[0] / 2.0)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def auc_split_candidates(X, y, rows=None, *, n_classes, sample_weight=None, feat
     for f in features:
         x = X[rows, f]
         order = np.argsort(x, kind="stable")
-        cut, delta, _wl, nl = _kernels.aucsplit.auc_sweep(x[order], y[rows][order], w[rows][order],
+        cut, delta, _wl, nl = _kernels.tree.auc_sweep(x[order], y[rows][order], w[rows][order],
                                                  n_classes)
         first = np.zeros(cut.size, dtype=bool)
         first[:1] = True
@@ -259,83 +260,5 @@ def best_split_per_feature(X, y, rows=None, *, n_classes, sample_weight=None):
     xs = np.ascontiguousarray(np.take_along_axis(xn, order, axis=0).T)
     ys = np.ascontiguousarray(y[rows][order].T)
     ws = np.ascontiguousarray(w[rows][order].T)
-    _index, cut, delta = _kernels.aucsplit.best_columns(xs, ys, ws, int(n_classes), eps=EPS_DELTA)
+    _index, cut, delta = _kernels.tree.rfsrc_best(xs, ys, ws, int(n_classes), eps=EPS_DELTA)
     return cut, delta / 2.0
-
-
-def _criterion_base():
-    from ._criterion import NonAdditiveCriterion
-    return NonAdditiveCriterion
-
-
-class AUCCriterion(_criterion_base()):
-    """The AUC split rule as a criterion of the CART engine (``NonAdditiveCriterion``),
-    for AUC trees grown with CART's controls (min_split / min_bucket / cp) and pruned by
-    cost-complexity through the same pruner as CART.
-
-    Node value: weighted class counts; node risk: weighted misclassification count
-    (unit losses, no priors), which the pruner uses.  Cut score: ``improve = theta - 1/2``
-    (0 = no separation, 1/2 = perfect), theta the AUC split statistic averaged over the
-    pairs of classes **present in the node**.  This differs on purpose from
-    randomForestSRC (and :class:`~rocstats.tree.AUCTreeClassifier`), whose average over
-    all K (K - 1)/2 pairs is 0/0 (NaN) as soon as a class is absent from the node; here
-    such a node is split by its present classes.  ``direction`` is -1 (the lower part
-    goes left; the statistic is symmetric).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> crit = AUCCriterion(3)
-    >>> imp, direction = crit.score_cuts(np.array([0, 0, 2, 2]), np.ones(4), np.array([1, 2]))
-    >>> imp.tolist()   # class 1 absent: only the pair (0, 2) counts
-    [0.25, 0.5]
-    """
-
-    c_kind = None
-
-    def __init__(self, n_classes):
-        k = int(n_classes)
-        if k < 2:
-            raise ValueError("n_classes must be at least 2, got %d" % k)
-        self.nclass = k
-        self.n_outputs = k
-
-    def class_counts(self, y, w):
-        return np.bincount(np.asarray(y, dtype=np.int64),
-                           weights=np.asarray(w, dtype=np.float64),
-                           minlength=self.nclass)[:self.nclass].astype(np.float64)
-
-    def node_summary(self, counts):
-        """``(class_index, risk, weight)``: majority class (first among ties), weighted
-        misclassification count, node weight."""
-        counts = np.asarray(counts, dtype=np.float64)
-        best = int(np.argmax(counts))
-        total = float(np.cumsum(counts)[-1])
-        return best, total - float(counts[best]), total
-
-    def node_value(self, y, w):
-        counts = self.class_counts(y, w)
-        _, risk, _ = self.node_summary(counts)
-        return counts, risk
-
-    def score_cuts(self, y, w, n_left):
-        y = np.asarray(y, dtype=np.int64)
-        w = np.asarray(w, dtype=np.float64)
-        n_left = np.asarray(n_left, dtype=np.int64)
-        onehot = np.zeros((y.size, self.nclass))
-        onehot[np.arange(y.size), y] = w
-        cum = np.cumsum(onehot, axis=0)
-        tot = cum[-1]
-        present = np.flatnonzero(tot > 0)
-        improve = np.full(n_left.size, np.nan)
-        if present.size >= 2 and n_left.size:
-            left = cum[n_left - 1][:, present]
-            alpha = (tot[present] - left) / tot[present]
-            s = np.zeros(n_left.size)
-            npairs = 0
-            for a in range(present.size - 1):
-                for b in range(a + 1, present.size):
-                    s += 1.0 + np.abs(alpha[:, a] - alpha[:, b])
-                    npairs += 1
-            improve = s / npairs / 2.0 - 0.5
-        return improve, np.full(n_left.size, -1, dtype=np.int64)

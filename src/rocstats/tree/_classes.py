@@ -1,45 +1,59 @@
-"""CART estimators with rpart 4.1's meaning: :class:`CARTClassifier`, :class:`CARTRegressor`.
+"""The tree estimators: thin classes over the engine (:mod:`rocstats.tree._base`).
 
-Source: Breiman, Friedman, Olshen & Stone (1984); Hastie, Tibshirani & Friedman, *The
-Elements of Statistical Learning* (ESL, 2nd ed.), section 9.2; reference implementation
-R's rpart 4.1.19 (Therneau & Atkinson), whose outputs (``frame``, ``splits``, ``where``,
-``cptable``, ``variable.importance``) the fitted attributes reproduce.
+Each estimator is its ``__init__``, its parameter checks and two factories -- the
+criterion (:mod:`rocstats.tree._criterion`) and the builder (a splitter of
+:mod:`rocstats.tree._splitter` with stopping rules of :mod:`rocstats.tree._builder`):
 
-Where ESL's formulas are (details in :mod:`rocstats.tree._criterion` and
-:mod:`rocstats.tree._prune`): the piecewise-constant model eq. (9.9)-(9.10); node value
-eq. (9.11) (regression: weighted mean) and the empirical Bayes class of section 9.2.4
-(classification); split search eq. (9.12)-(9.14) (regression) and the impurities of
-eq. (9.17) weighted by node size (classification); node risk :math:`N_m Q_m`, eq. (9.15)
-and (9.17); loss matrix and priors, section 9.2.4; cost-complexity pruning eq. (9.16)
-with cross-validation, section 9.2.2; categorical predictors (ordering the levels by the
-class-1 proportion or the mean, exhaustive search otherwise) and surrogate splits for
-missing values, section 9.2.4.
+====================  ==============  ====================  ===========================
+estimator             criterion       splitter              stopping
+====================  ==============  ====================  ===========================
+CARTClassifier        Gini / info /   rpart's policy        rpart (min_split, cp, ...)
+                      AUC (kind 4)
+CARTRegressor         anova           rpart's policy        rpart
+AUCTreeClassifier     AUC (kind 4)    randomForestSRC's     randomForestSRC (node_size)
+ROCTreeClassifier     class counts    Rossa's chi-square    rpart without cp
+====================  ==============  ====================  ===========================
+
+CART (ESL 9.2, rpart 4.1.19).  Source: Breiman, Friedman, Olshen & Stone (1984);
+Hastie, Tibshirani & Friedman, *The Elements of Statistical Learning* (ESL, 2nd ed.),
+section 9.2; reference implementation R's rpart 4.1.19 (Therneau & Atkinson), whose
+outputs (``frame``, ``splits``, ``where``, ``cptable``, ``variable.importance``) the
+fitted attributes reproduce.  Where ESL's formulas are (details in
+:mod:`rocstats.tree._criterion` and :mod:`rocstats.tree._prune`): the piecewise-constant
+model eq. (9.9)-(9.10); node value eq. (9.11) (regression: weighted mean) and the
+empirical Bayes class of section 9.2.4 (classification); split search eq. (9.12)-(9.14)
+(regression) and the impurities of eq. (9.17) weighted by node size (classification);
+node risk :math:`N_m Q_m`, eq. (9.15) and (9.17); loss matrix and priors, section 9.2.4;
+cost-complexity pruning eq. (9.16) with cross-validation, section 9.2.2; categorical
+predictors (ordering the levels by the class-1 proportion or the mean, exhaustive search
+otherwise) and surrogate splits for missing values, section 9.2.4.
+
+AUC trees: randomForestSRC 3.6.1's meanings and rules (``rfsrc(..., splitrule = "auc",
+ntree = 1, bootstrap = "none")``; seed 000).
+
+ROC trees: Rossa's classification tree (seed 003, section 4).  Choices the paper leaves
+open (made here, documented in :class:`ROCTreeClassifier`): the tie rule of the
+placement values (deterministic "upper", the EDF (10) read literally, by default), the
+orientation of the threshold (the paper assumes every variable is oriented so that
+large values point to :math:`\\pi_0`, which is ``direction="<"``; the default
+``direction="best"`` also allows ``x <= t`` for a variable whose low values point to
+:math:`\\pi_0`), and what happens when the best variable cannot split (constant in the
+node, or its threshold leaves a side smaller than ``min_bucket``): the next variable in
+decreasing order of the statistic is used.
 """
-import copy
+import numbers
+import warnings
 
 import numpy as np
-import pandas as pd
 
-from ._builder import CARTBuilder
-from ._criterion import AnovaCriterion, GiniCriterion
-from ._data import (CATEGORICAL, ORDERED, encode_fit, encode_predict, exact_float,
-                    parse_formula)
-from ._splitter import MAX_EXACT_LEVELS
-from ._tree import GE, LT
+from ._base import (BaseTree, BaseTreeClassifier, BaseTreeRegressor, check_fitted,
+                    check_X, int_param, resolve_max_features, _plain)
+from ._builder import RfsrcRules, RpartRules, TreeBuilder, rpart_builder
+from ._criterion import AnovaCriterion, AUCCriterion, CountCriterion, GiniCriterion
+from ._data import CATEGORICAL, exact_float, parse_formula
+from ._splitter import MAX_EXACT_LEVELS, RfsrcSplitter, RossaSplitter, seed_from
 
-from ._base import BaseEstimator, ClassifierMixin, RegressorMixin
-from .._labels import class_labels
-
-__all__ = ["CARTClassifier", "CARTRegressor"]
-
-
-def _seqsum(a):
-    a = np.asarray(a, dtype=np.float64)
-    return float(np.cumsum(a)[-1]) if a.size else 0.0
-
-
-def _plain(v):
-    return v.item() if isinstance(v, np.generic) else v
+__all__ = ["CARTClassifier", "CARTRegressor", "AUCTreeClassifier", "ROCTreeClassifier"]
 
 
 def _same(a, b):
@@ -49,82 +63,43 @@ def _same(a, b):
         return False
 
 
-def _int_param(name, value, lo, hi=None):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ValueError("%s must be an integer, got %r" % (name, value))
-    if value < lo or (hi is not None and value > hi):
-        rng = ">= %d" % lo if hi is None else "in %d..%d" % (lo, hi)
-        raise ValueError("%s must be %s, got %r" % (name, rng, value))
-    return int(value)
+# --------------------------------------------------------------------------- CART
+class _BaseCART(BaseTree):
+    """rpart's controls and builder, shared by the two CART estimators."""
 
+    _numeric_only = False
+    _xval_needs_split = True
+    _rpart_classes = True
 
-class _BaseCART(BaseEstimator):
-    _method = None   # "class" or "anova"
-
-    # ------------------------------------------------------------------ checks
-    def _controls(self, n):
+    def _check_params(self, n, p):
         # rpart.control: minsplit = 20 and minbucket = round(minsplit / 3) by default;
         # when only minbucket is given, minsplit = 3 * minbucket
         if self.min_bucket is not None:
-            min_bucket = _int_param("min_bucket", self.min_bucket, 0)
+            min_bucket = int_param("min_bucket", self.min_bucket, 0)
         if self.min_split is None:
             min_split = 20 if self.min_bucket is None else 3 * min_bucket
         else:
-            min_split = _int_param("min_split", self.min_split, 1)
+            min_split = int_param("min_split", self.min_split, 1)
         if self.min_bucket is None:
             min_bucket = int(round(min_split / 3))
         if min_bucket > min_split:
             raise ValueError("min_bucket (%d) must not exceed min_split (%d)"
                              % (min_bucket, min_split))
         cp = self.cp
-        if not isinstance(cp, (int, float, np.floating, np.integer)) or isinstance(cp, bool) \
+        if not isinstance(cp, numbers.Real) or isinstance(cp, (bool, np.bool_)) \
                 or not np.isfinite(cp) or cp < 0:
             raise ValueError("cp must be a finite number >= 0, got %r" % (cp,))
-        ctl = dict(min_split=min_split, min_bucket=min_bucket, cp=float(cp),
-                   max_depth=_int_param("max_depth", self.max_depth, 1, 30),
-                   max_compete=_int_param("max_compete", self.max_compete, 0),
-                   max_surrogate=_int_param("max_surrogate", self.max_surrogate, 0),
-                   use_surrogate=_int_param("use_surrogate", self.use_surrogate, 0, 2),
-                   surrogate_style=_int_param("surrogate_style", self.surrogate_style, 0, 1))
-        return ctl
+        return dict(min_split=min_split, min_bucket=min_bucket, cp=float(cp),
+                    max_depth=int_param("max_depth", self.max_depth, 1, 30),
+                    max_compete=int_param("max_compete", self.max_compete, 0),
+                    max_surrogate=int_param("max_surrogate", self.max_surrogate, 0),
+                    use_surrogate=int_param("use_surrogate", self.use_surrogate, 0, 2),
+                    surrogate_style=int_param("surrogate_style", self.surrogate_style, 0, 1))
 
-    def _folds(self, n):
-        xval = self.xval
-        if np.ndim(xval) == 0:
-            k = _int_param("xval", xval, 0)
-            if k <= 1:
-                return None
-            rng = np.random.default_rng(self.random_state)
-            return rng.permutation(np.resize(np.arange(1, k + 1), n)).astype(np.int64)
-        folds = np.asarray(xval)
-        if folds.ndim != 1 or folds.size != n:
-            raise ValueError("xval as a fold vector must have one entry per row (%d), got "
-                             "shape %s" % (n, folds.shape))
-        if folds.dtype.kind not in "iuf" or not np.all(np.isfinite(folds)) or \
-                np.any(folds != np.round(folds)):
-            raise ValueError("xval fold ids must be integers")
-        folds = folds.astype(np.int64)
-        k = np.unique(folds)
-        if k[0] != 1 or not np.array_equal(k, np.arange(1, k.size + 1)):
-            raise ValueError("xval fold ids must be the integers 1..K, each used; got %s"
-                             % k[:10])
-        return folds if k.size > 1 else None
+    def _make_builder(self, criterion):
+        ctl = dict(self._ctl)
+        return rpart_builder(criterion, n_levels=self._info.n_levels, **ctl)
 
-    @staticmethod
-    def _weights(sample_weight, n):
-        if sample_weight is None:
-            return np.ones(n)
-        w = exact_float(sample_weight, "sample_weight")
-        if w.shape != (n,):
-            raise ValueError("sample_weight must have one entry per row (%d), got shape %s"
-                             % (n, w.shape))
-        if not np.all(np.isfinite(w)) or (w < 0).any():
-            raise ValueError("sample_weight must be finite and >= 0")
-        if not (w > 0).any():
-            raise ValueError("sample_weight has no positive entry")
-        return w
-
-    # ------------------------------------------------------------------ fitting
     def fit(self, X, y, sample_weight=None):
         """Grow the tree (rpart's partitioning), then compute the complexity table and,
         when ``xval`` asks for it, cross-validate it.
@@ -140,42 +115,14 @@ class _BaseCART(BaseEstimator):
         -------
         self
         """
-        self.__dict__.pop("formula_", None)    # set again by from_formula
-        M, info = encode_fit(X)
-        n = M.shape[0]
-        if n == 0:
-            raise ValueError("X has no rows")
-        allmiss = np.isnan(M).all(axis=1)
-        if allmiss.any():
-            raise ValueError("X rows %s have every predictor missing (rpart's na.rpart "
-                             "drops such rows); remove them first"
-                             % np.flatnonzero(allmiss)[:10].tolist())
-        yenc = self._encode_y(y, n)
-        w = self._weights(sample_weight, n)
-        ctl = self._controls(n)
-        folds = self._folds(n)
-        crit = self._make_criterion(yenc, w)
-        self._check_levels(M, info, crit)
-
-        self.feature_names_in_ = np.array(info.names, dtype=object)
-        self.n_features_in_ = len(info.names)
-        self._info = info
-        self._criterion = crit
-        self._ctl = ctl
-        builder = CARTBuilder(crit, n_levels=info.n_levels, **ctl)
-        res = builder.build(M, yenc, w, keep_sorts=folds is not None)
-        self.tree_ = res.tree
-        self.where_ = res.where
-        self._root_risk = res.root_risk
-        self._total_wt = _seqsum(w)
-        self._cp_tables(M, yenc, w, folds, builder, res)
-        self._importance = None
-        return self
+        return super().fit(X, y, sample_weight)
 
     @classmethod
     def from_formula(cls, formula, data, *, sample_weight=None, **params):
         """Fit from an R-style formula, e.g. ``"Kyphosis ~ Age + Number + Start"`` or
         ``"y ~ ."`` (every other column); returns the fitted estimator."""
+        import pandas as pd
+
         if not isinstance(data, pd.DataFrame):
             raise ValueError("data must be a pandas DataFrame")
         response, predictors = parse_formula(formula, data.columns)
@@ -186,239 +133,9 @@ class _BaseCART(BaseEstimator):
         est.formula_ = formula
         return est
 
-    def _check_levels(self, M, info, crit):
-        if crit.nclass <= 2:
-            return
-        for j, kind in enumerate(info.kinds):
-            if kind == CATEGORICAL:
-                q = np.unique(M[~np.isnan(M[:, j]), j]).size
-                if q > MAX_EXACT_LEVELS:
-                    raise ValueError(
-                        "X column %r has %d levels; with more than two classes the exact "
-                        "search over level subsets is limited to %d levels"
-                        % (info.names[j], q, MAX_EXACT_LEVELS))
 
-    def _cp_tables(self, M, yenc, w, folds, builder, res):
-        self._cptable = None
-        self._cp_error = None
-        try:
-            from . import _prune
-        except ImportError:
-            self._cp_error = ("the complexity table needs rocstats.tree._prune, which is "
-                              "not available yet")
-            return
-        table = _prune.cp_table(self.tree_, root_risk=self._root_risk, alpha=res.alpha)
-        table = pd.DataFrame(table).reset_index(drop=True)
-        if folds is not None and self.tree_.node_count > 1:
-            state = {"alpha": res.alpha, "old_wt": self._total_wt, "iscale": res.iscale}
-
-            def fit_fold(train_idx):
-                """Grow a tree on ``train_idx`` as rpart's xval.c does: same criterion
-                (priors from the full data), alpha scaled by the share of weight; call
-                in fold order 1..K."""
-                train_idx = np.asarray(train_idx, dtype=np.int64)
-                temp = _seqsum(w[train_idx])
-                state["alpha"] *= temp / state["old_wt"]
-                state["old_wt"] = temp
-                r = builder.build(M, yenc, w, rows=train_idx, alpha=state["alpha"],
-                                  iscale=state["iscale"])
-                state["iscale"] = r.iscale
-                return r.tree
-
-            extra = dict(method=self._method, use_surrogate=self._ctl["use_surrogate"],
-                         root_risk_value=self._root_risk)
-            if self._method == "class":
-                crit = self._criterion
-                extra.update(loss=crit.loss, prior=crit.prior_input, n_classes=crit.nclass)
-            xerror, xstd = _prune.cross_validate(fit_fold, M, yenc, w, folds, table, **extra)
-            table["xerror"] = np.asarray(xerror, dtype=float)
-            table["xstd"] = np.asarray(xstd, dtype=float)
-        elif folds is not None:
-            # rpart (rpart.c) runs no cross-validation for a tree without a split and
-            # reports its zero-initialised sums scaled by 1 / root risk: 0, or NaN
-            # (0 * Inf) when the root risk is 0
-            zero = 0.0 if self._root_risk > 0 else np.nan
-            table["xerror"] = zero
-            table["xstd"] = zero
-        else:
-            table["xerror"] = np.nan
-            table["xstd"] = np.nan
-        self._cptable = table
-
-    # ------------------------------------------------------------------ outputs
-    def _check_fitted(self):
-        if not hasattr(self, "tree_"):
-            raise ValueError("this %s is not fitted yet; call fit first" % type(self).__name__)
-
-    @property
-    def cptable_(self):
-        """rpart's cptable: ``CP``, ``nsplit``, ``rel error``, ``xerror``, ``xstd``.
-
-        ``CP`` and ``rel error`` are divided by the root risk (the ``C_alpha`` of ESL
-        eq. (9.16) in units of the root's risk, see :mod:`rocstats.tree._prune`).  Two
-        rpart conventions are kept on purpose (issue 9 item 9):
-
-        * a tree without any split is not cross-validated by rpart, which reports
-          ``xerror = xstd = 0`` (its zero-initialised sums); so does this table when
-          ``xval`` asks for folds.  These zeros are not estimates.
-        * a root of zero risk (a constant response, all case weight on one class, a
-          prior of 1 on one class) is a one-node tree whose relative quantities are
-          0 / 0: ``CP``, ``rel error``, ``xerror`` and ``xstd`` are NaN, as in rpart,
-          and so is ``frame_["complexity"]``.
-
-        Without cross-validation (``xval=0`` or 1) ``xerror`` and ``xstd`` are NaN
-        (rpart leaves the columns out).
-        """
-        self._check_fitted()
-        if self._cptable is None:
-            raise NotImplementedError(self._cp_error)
-        return self._cptable
-
-    @property
-    def variable_importance_(self):
-        """rpart's ``variable.importance`` (decreasing; zero importances omitted)."""
-        self._check_fitted()
-        if self._importance is None:
-            try:
-                from ._importance import variable_importance
-            except ImportError:
-                raise NotImplementedError("variable importance needs "
-                                          "rocstats.tree._importance, not available yet") from None
-            self._importance = variable_importance(self.tree_, list(self._info.names))
-        return self._importance
-
-    def print_cp(self, *, digits=None):
-        """Print the complexity table as rpart's ``printcp`` prints it, and return it
-        (a :class:`rocstats._results.Summary` whose ``str()`` is that text)."""
-        self._check_fitted()
-        from .._results import Summary
-        from ._export import print_cp
-
-        out = Summary("Complexity table", text=print_cp(self, digits=digits))
-        print(out)
-        return out
-
-    def summary(self, *, digits=None):
-        """rpart's ``summary.rpart``: the complexity table, the variable importance and one
-        block per node, as a :class:`rocstats._results.Summary` (the same kind of object
-        every result's ``summary()`` returns; ``str()`` gives the rpart-style text)."""
-        self._check_fitted()
-        from .._results import Summary
-        from ._export import summary
-
-        return Summary("CART summary", text=summary(self, digits=digits))
-
-    def _node_frame(self):
-        t = self.tree_
-        names = self._info.names
-        var = [names[s.feature] if s is not None else "<leaf>" for s in t.split]
-        frame = pd.DataFrame({
-            "var": var,
-            "n": np.asarray(t.n, dtype=np.int64),
-            "wt": np.asarray(t.weight, dtype=float),
-            "dev": np.asarray(t.risk, dtype=float),
-        }, index=pd.Index(np.asarray(t.node_id, dtype=np.int64), name="node"))
-        return frame
-
-    @property
-    def frame_(self):
-        """rpart's ``frame``: one row per node (preorder, index = node number)."""
-        self._check_fitted()
-        t = self.tree_
-        frame = self._node_frame()
-        self._add_yval(frame)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            # 0 / 0 = NaN for a root of zero risk, as rpart's frame
-            frame["complexity"] = np.asarray(t.complexity, dtype=float) / self._root_risk
-        frame["ncompete"] = np.array([len(c) for c in t.competitors], dtype=np.int64)
-        frame["nsurrogate"] = np.array([len(s) for s in t.surrogates], dtype=np.int64)
-        self._add_yval2(frame)
-        return frame
-
-    def _add_yval2(self, frame):
-        pass
-
-    def _csplit(self, split):
-        info = self._info
-        kind = info.kinds[split.feature]
-        if kind == CATEGORICAL:
-            q = len(info.levels[split.feature])
-            code = [2] * q
-            for l in split.left_levels:
-                code[l] = 1
-            for l in split.right_levels:
-                code[l] = 3
-            return q, np.nan, tuple(code)
-        ncat = -1 if split.kind == LT else (1 if split.kind == GE else 2)
-        if kind == ORDERED:
-            q = len(info.levels[split.feature])
-            cut = int(np.floor(split.threshold))
-            code = tuple((ncat + 2) if l + 1 <= cut else (-ncat + 2) for l in range(q))
-            return q, np.nan, code
-        return ncat, split.threshold, None
-
-    @property
-    def splits_(self):
-        """rpart's ``splits`` matrix as a DataFrame (primary, competitors, surrogates of
-        each internal node in frame order)."""
-        self._check_fitted()
-        t = self.tree_
-        names = self._info.names
-        out = []
-        for i in range(t.node_count):
-            if t.split[i] is None:
-                continue
-            groups = [("primary", [t.split[i]]), ("competitor", t.competitors[i]),
-                      ("surrogate", t.surrogates[i])]
-            for typ, lst in groups:
-                for s in lst:
-                    ncat, index, csplit = self._csplit(s)
-                    out.append(dict(node=int(t.node_id[i]), var=names[s.feature], type=typ,
-                                    count=float(s.count), ncat=int(ncat),
-                                    improve=float(s.improve), index=float(index),
-                                    adj=float(s.adj) if typ == "surrogate" else 0.0,
-                                    csplit=csplit))
-        cols = ["node", "var", "type", "count", "ncat", "improve", "index", "adj", "csplit"]
-        return pd.DataFrame(out, columns=cols)
-
-    # ------------------------------------------------------------------ prediction
-    def _leaf_index(self, X):
-        self._check_fitted()
-        M = encode_predict(X, self._info)
-        return self.tree_.apply(M, use_surrogate=self._ctl["use_surrogate"])
-
-    def apply(self, X):
-        """rpart node number where each row of ``X`` ends (an internal node when a row
-        cannot be routed further, as rpart's predictions)."""
-        return np.asarray(self.tree_.node_id, dtype=np.int64)[self._leaf_index(X)]
-
-    def prune(self, cp):
-        """A new fitted estimator pruned at complexity ``cp`` (rpart's ``prune``): every
-        split whose ``frame_.complexity`` is <= cp is removed."""
-        self._check_fitted()
-        if not np.isfinite(cp):
-            raise ValueError("cp must be a finite number, got %r" % (cp,))
-        new = copy.copy(self)
-        from ._prune import prune as _prune_tree
-        new.tree_ = _prune_tree(self.tree_, cp, root_risk=self._root_risk)
-        ids = set(int(k) for k in new.tree_.node_id)
-        where = self.where_.copy()
-        for k in np.unique(where):
-            m = int(k)
-            while m not in ids:
-                m //= 2
-            where[self.where_ == k] = m
-        new.where_ = where
-        if self._cptable is not None and new.tree_.node_count < self.tree_.node_count:
-            # (rpart's prune.rpart returns the tree untouched when no split goes)
-            from ._prune import prune_cptable
-            new._cptable = prune_cptable(self._cptable, cp).reset_index(drop=True)
-        new._importance = None
-        return new
-
-
-class CARTClassifier(ClassifierMixin, _BaseCART):
-    """Classification tree with rpart's Gini / information splitting, priors and loss.
+class CARTClassifier(_BaseCART, BaseTreeClassifier):
+    r"""Classification tree with rpart's Gini / information splitting, priors and loss.
 
     Parameters
     ----------
@@ -478,10 +195,10 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
     Examples
     --------
     Six rows, one numeric feature, classes 0 1 0 0 1 1.  rpart's Gini improvement of a
-    cut is :math:`n\\,G(\\text{node}) - n_L G(L) - n_R G(R)` with
-    :math:`G = \\sum_j p_j (1 - p_j)`.  The root has :math:`6 \\cdot 2 \\cdot \\tfrac12 \\cdot
-    \\tfrac12 = 3`; the cut at 4.5 leaves {0, 1, 0, 0} (:math:`4 \\cdot 2 \\cdot \\tfrac14
-    \\cdot \\tfrac34 = 1.5`) and {1, 1} (0), improvement 1.5, the best of the five cuts:
+    cut is :math:`n\,G(\text{node}) - n_L G(L) - n_R G(R)` with
+    :math:`G = \sum_j p_j (1 - p_j)`.  The root has :math:`6 \cdot 2 \cdot \tfrac12 \cdot
+    \tfrac12 = 3`; the cut at 4.5 leaves {0, 1, 0, 0} (:math:`4 \cdot 2 \cdot \tfrac14
+    \cdot \tfrac34 = 1.5`) and {1, 1} (0), improvement 1.5, the best of the five cuts:
 
     >>> import numpy as np
     >>> from rocstats.tree import CARTClassifier
@@ -493,8 +210,6 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
     >>> (s["var"], float(s["index"]), float(s["improve"]))
     ('x0', 4.5, 1.5)
     """
-
-    _method = "class"
 
     def __init__(self, *, criterion="gini", min_split=None, min_bucket=None, cp=0.01,
                  max_depth=30, max_compete=4, max_surrogate=5, use_surrogate=2,
@@ -513,23 +228,6 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         self.loss = loss
         self.random_state = random_state
 
-    def _encode_y(self, y, n):
-        # the label contract (rocstats._labels): a categorical's category order (unused
-        # categories kept, as R keeps factor levels), else the sorted labels
-        lab = class_labels(y, name="y")
-        codes = lab.codes
-        if codes.shape[0] != n:
-            raise ValueError("y has %d entries, X has %d rows" % (codes.shape[0], n))
-        present = np.unique(codes)
-        if present.size < 2:
-            raise ValueError("y has a single class in use (%r); a classification tree "
-                             "needs at least two" % (_plain(lab.classes[present[0]]),))
-        self.classes_ = lab.classes
-        # rpart's numclass: the largest class code in use; leading unused levels are
-        # classes with no rows (count 0, prior 0), trailing ones take no part in the fit
-        self._n_fit_classes = int(present[-1]) + 1
-        return codes.astype(np.float64)
-
     def _class_vector(self, value, name):
         """A per-class parameter (prior) in ``classes_`` order, from a sequence or a
         dict label -> value."""
@@ -547,9 +245,16 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
             raise ValueError("criterion must be 'gini', 'information' or 'auc', got %r"
                              % (self.criterion,))
         K_all = len(self.classes_)
-        K = self._n_fit_classes
+        K = self._fit_classes.size
         if self.criterion == "auc":
-            return self._auc_criterion(yenc, w, K)
+            # the AUC split rule under CART's controls: node risk is the weighted
+            # misclassification count that pruning and cross-validation use
+            if self.prior is not None or self.loss is not None:
+                raise ValueError("prior and loss are not used with criterion='auc' (the AUC "
+                                 "statistic ignores them); leave them None")
+            return AUCCriterion(K, root_counts=np.bincount(
+                yenc.astype(np.int64), weights=np.asarray(w, dtype=np.float64),
+                minlength=K).astype(np.float64))
         rows = np.bincount(yenc.astype(np.int64), minlength=K_all)
         prior = self.prior
         if prior is not None:
@@ -593,71 +298,20 @@ class CARTClassifier(ClassifierMixin, _BaseCART):
         return GiniCriterion(yenc.astype(np.int64), w, K, prior=prior, loss=loss,
                              information=self.criterion == "information")
 
-    def _auc_criterion(self, yenc, w, K):
-        """The AUC split rule (:class:`rocstats.tree._auc.AUCCriterion`) under CART's
-        controls: unit losses and the observed class frequencies as priors, so node risk
-        is the weighted misclassification count that pruning and cross-validation use."""
-        if self.prior is not None or self.loss is not None:
-            raise ValueError("prior and loss are not used with criterion='auc' (the AUC "
-                             "statistic ignores them); leave them None")
-        from ._auc import AUCCriterion
-
-        crit = AUCCriterion(K)
-        counts = np.bincount(yenc.astype(np.int64), weights=np.asarray(w, dtype=np.float64),
-                             minlength=K).astype(np.float64)
-        crit.counts = counts
-        crit.prior_input = counts / counts.sum()
-        crit.loss = 1.0 - np.eye(K)
-        return crit
-
-    def _class_of_nodes(self):
-        crit = self._criterion
-        return np.array([crit.node_summary(v)[0] for v in self.tree_.value], dtype=np.int64)
-
-    def _proba_of_nodes(self):
-        crit = self._criterion
-        counts = np.asarray(self.tree_.value, dtype=float)
-        temp = counts * (crit.prior_input / np.maximum(1.0, crit.counts))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return temp / temp.sum(axis=1, keepdims=True)
-
-    def _add_yval(self, frame):
-        cls = self._class_of_nodes()
-        frame["yval"] = (cls + 1).astype(float)
-
-    def _add_yval2(self, frame):
-        counts = np.asarray(self.tree_.value, dtype=float)
-        prob = self._proba_of_nodes()
-        crit = self._criterion
-        nodeprob = np.array([crit.node_summary(v)[2] for v in counts]) / self._total_wt
-        fitted = self.classes_[:counts.shape[1]]   # rpart's numclass columns (see Notes)
-        for j, c in enumerate(fitted):
-            frame["count_%s" % c] = counts[:, j]
-        for j, c in enumerate(fitted):
-            frame["prob_%s" % c] = prob[:, j]
-        frame["nodeprob"] = nodeprob
-        frame["yval_label"] = self.classes_[self._class_of_nodes()]
-
-    def predict(self, X):
-        """Predicted class of each row: the empirical Bayes class of its node (ESL
-        section 9.2.4), :math:`k(m) = \\arg\\min_k \\sum_\\ell L_{\\ell k}
-        \\hat p_{m\\ell}` with the prior-weighted class proportions of the node
-        (rpart's ``yval``; the first class on ties)."""
-        idx = self._leaf_index(X)
-        return self.classes_[self._class_of_nodes()[idx]]
-
-    def predict_proba(self, X):
-        """Class probabilities of each row's node (rpart's ``type = "prob"``), one column
-        per class of ``classes_`` (a class after the last one with rows: 0)."""
-        idx = self._leaf_index(X)
-        p = self._proba_of_nodes()[idx]
-        K_all = len(self.classes_)
-        if p.shape[1] < K_all:
-            p = np.hstack([p, np.zeros((p.shape[0], K_all - p.shape[1]))])
-        return p
+    def _check_data(self, M, criterion):
+        if criterion.nclass <= 2 or criterion.c_kind == 4:
+            return
+        for j, kind in enumerate(self._info.kinds):
+            if kind == CATEGORICAL:
+                q = np.unique(M[~np.isnan(M[:, j]), j]).size
+                if q > MAX_EXACT_LEVELS:
+                    raise ValueError(
+                        "X column %r has %d levels; with more than two classes the exact "
+                        "search over level subsets is limited to %d levels"
+                        % (self._info.names[j], q, MAX_EXACT_LEVELS))
 
 
-class CARTRegressor(RegressorMixin, _BaseCART):
+class CARTRegressor(_BaseCART, BaseTreeRegressor):
     """Regression tree with rpart's anova (squared-error) splitting.
 
     Parameters are those of :class:`CARTClassifier` without ``criterion``, ``prior`` and
@@ -678,8 +332,6 @@ class CARTRegressor(RegressorMixin, _BaseCART):
     (3.5, 1.0, 24.0)
     """
 
-    _method = "anova"
-
     def __init__(self, *, min_split=None, min_bucket=None, cp=0.01, max_depth=30,
                  max_compete=4, max_surrogate=5, use_surrogate=2, surrogate_style=0,
                  xval=10, random_state=None):
@@ -694,25 +346,361 @@ class CARTRegressor(RegressorMixin, _BaseCART):
         self.xval = xval
         self.random_state = random_state
 
-    def _encode_y(self, y, n):
-        if np.ndim(y) != 1:
-            raise ValueError("y must be 1-D, got shape %s" % (np.shape(y),))
-        arr = exact_float(y, "y")
-        if arr.shape[0] != n:
-            raise ValueError("y has %d entries, X has %d rows" % (arr.shape[0], n))
-        if np.isnan(arr).any():
-            raise ValueError("y contains missing values (NaN)")
-        if np.isinf(arr).any():
-            raise ValueError("y contains infinite values")
-        return arr
-
     def _make_criterion(self, yenc, w):
         return AnovaCriterion()
 
-    def _add_yval(self, frame):
-        frame["yval"] = np.asarray(self.tree_.value, dtype=float)[:, 0]
 
-    def predict(self, X):
-        """Mean response of each row's node."""
-        idx = self._leaf_index(X)
-        return np.asarray(self.tree_.value, dtype=float)[idx, 0]
+# --------------------------------------------------------------------------- AUC tree
+class AUCTreeClassifier(BaseTreeClassifier):
+    """A single classification tree split by the AUC rule (seed 000), as randomForestSRC.
+
+    Each split maximises theta, the AUC of the split read as a classifier: with
+    ``alpha_k`` the fraction of class ``k`` sent right, theta = max((1 - alpha_1 +
+    alpha_2)/2, (1 - alpha_2 + alpha_1)/2) for two classes and the average of the
+    pairwise maxima over the K (K - 1)/2 class pairs otherwise (vignette "AUC splitting
+    for multiclass problems").  randomForestSRC scores twice that (1 + |alpha_1 -
+    alpha_2|); rocstats reports theta (``tree_.split[i].improve``,
+    :meth:`split_candidates`).
+
+    Parameters
+    ----------
+    node_size : float, default 1
+        randomForestSRC ``nodesize``.  A node is split only if it holds at least
+        ``2 * node_size`` rows; daughters have no minimum size.
+    node_depth : int or None, default None
+        ``nodedepth``: nodes at this depth (root depth 0) are leaves.  None or a
+        negative value: unlimited.
+    max_features : None, int, float or "sqrt", default None
+        ``mtry``: variables drawn at each node.  None = all p (the parity setting);
+        int in [1, p]; float in (0, 1] = ceil(fraction * p); "sqrt" = ceil(sqrt(p))
+        (randomForestSRC's classification default).
+    n_split : int, default 0
+        ``nsplit``: 0 = every cut point; k > 0 = k cut points per variable drawn at
+        random among its distinct values (all of them when there are at most k + 1).
+    random_state : None, int or numpy Generator
+        Seeds the variable draws, their visiting order and the random cut points (one
+        64-bit draw from it seeds the grower's splitmix64 stream; rocstats does not
+        reproduce randomForestSRC's random numbers, so trees that depend on them are
+        draws of the same procedure, not randomForestSRC's trees) and the random
+        cross-validation folds.
+    variable_order : {"random", "forward", "reverse"}, default "random"
+        Visiting order of a node's drawn variables, which decides exact ties between
+        variables (the first found is kept).  "random" is randomForestSRC's behaviour;
+        "forward" / "reverse" (column order) make the tree reproducible without a seed.
+    xval : int or array of fold ids, default 0
+        Cross-validation of the cost-complexity pruning sequence (``cptable_`` columns
+        ``xerror`` / ``xstd``): an int K >= 2 assigns the rows to K folds at random
+        (seeded by ``random_state``), an array gives each row's fold id 1..K (as rpart's
+        ``xval`` vector); 0 (default, randomForestSRC's behaviour: no pruning) grows the
+        one tree only, and ``cptable_`` then has NaN ``xerror`` / ``xstd``.  Each fold
+        tree is grown with the same controls on the other folds' rows.
+
+    Attributes
+    ----------
+    tree_ : rocstats.tree._tree.Tree
+        Flat tree; ``value`` = class counts (weighted), ``risk`` = misclassification
+        count, splits of kind LE (``x <= threshold`` goes left).
+    classes_ : ndarray
+        The classes under the label contract (:mod:`rocstats._labels`): a pandas
+        Categorical / category Series target gives its categories in their order, unused
+        ones included (as R keeps factor levels); other labels are sorted.  A class
+        without rows takes no part in the split statistic and has probability 0.
+    n_features_in_, feature_names_in_ (DataFrame input)
+    cptable_ : pandas.DataFrame
+        Cost-complexity pruning sequence of ``tree_`` (rpart's cptable: ``CP``,
+        ``nsplit``, ``rel error``, ``xerror``, ``xstd``) from the CART pruner
+        (:mod:`rocstats.tree._prune`; Breiman et al. 1984, ch. 3): node risk = weighted
+        misclassification count, errors relative to the root's; ``xerror`` / ``xstd``
+        by cross-validation when ``xval`` is not 0.  randomForestSRC has no pruning.
+    one_se_ : OneSEResult or None
+        The 1-SE choice (smallest tree with ``xerror`` within one standard error of the
+        minimum; Breiman et al. 1984, section 3.4.3); None without cross-validation.
+        :meth:`prune` (default ``cp``) and :meth:`cost_complexity_prune` apply it.
+
+    Notes
+    -----
+    randomForestSRC's rules, each learnt from its C source (read, not copied) and checked
+    on the 48 recorded single-tree cases (``validation/results/rfsrc``; see
+    ``validation/rocstats_validation/rfsrc_parity.py``: every node of the 240 recorded trees replays):
+
+    * **nodesize**: a node with fewer than ``2 * nodesize`` rows is not split: in the
+      nodesize 5 and 20 trees (counted over the five trees of each case), 854 impure
+      leaves have between nodesize and 2 nodesize - 1 rows (e.g. biopsy_ns20: a 34-row
+      leaf) while 107 nodes of exactly 2 nodesize rows are split; daughters may be
+      smaller than nodesize (1826 splits, e.g. 384 -> 382 + 2 rows with nodesize 20).
+    * **nodedepth**: the root has depth 0; nodedepth = 3 trees have at most 8 leaves.
+    * **pure nodes** are not split (randomForestSRC requires a non-zero response
+      variance); a node whose variables are all constant is a leaf.  The replay checks
+      every recorded leaf against these rules.
+    * **admissible splits**: both sides non-empty; no other constraint.
+    * **cut points**: observed values, ``x <= cut`` goes left; the candidates are every
+      distinct value of the node but the largest (the ``contPT`` of every recorded
+      split is the left daughter's largest value).
+    * **ties**: variables are visited in random order, cut points in ascending order; a
+      later candidate wins only if its 2 theta is larger by more than 1e-9, so the first
+      of tied splits is kept (smallest cut within a variable).  The seed-invariant pima
+      trees contain one exact tie between ``glu`` and ``ped`` that randomForestSRC broke
+      the same way under seeds -1..-5.
+    * **absent classes**: in a node lacking some class (multiclass), alpha of that class
+      is 0/0, every statistic is NaN and randomForestSRC splits at the smallest value of
+      the first variable it visits.  In the recorded iris and fgl trees (up to 95 levels
+      deep) all 2302 splits of such nodes are at the smallest value of the split
+      variable (this peeling is why the iris nodesize-1 tree has 54 leaves); rocstats
+      reproduces it (those splits have theta NaN).  A class with a single observation
+      is a normal class, but every node without that row lacks the class and is split
+      by this rule (``fit`` warns).
+    * **leaf predictions**: class frequencies of the leaf's training rows
+      (``predict_proba``); ``predict`` returns the most frequent class (first in
+      ``classes_`` order among ties).
+
+    **Pruning** (beyond randomForestSRC): the grown tree's node complexities and
+    ``cptable_`` come from the CART pruner with misclassification risk, exactly as for
+    :class:`~rocstats.tree.ROCTreeClassifier`; ``prune(cp=...)`` returns a new fitted
+    estimator with every split of scaled complexity at most ``cp`` removed (rpart's
+    ``prune.rpart``).  An AUC split need not lower the misclassification count (it
+    separates class proportions), so such splits have complexity 0 and go first.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]])
+    >>> y = np.array(["a", "a", "b", "a", "b", "b"])
+    >>> est = AUCTreeClassifier(node_depth=1).fit(X, y)
+    >>> est.tree_.split[0].threshold, est.tree_.split[0].improve
+    (2.0, 0.8333333333333334)
+    >>> est.predict_proba(X)[:, 1].tolist()
+    [0.0, 0.0, 0.75, 0.75, 0.75, 0.75]
+    """
+
+    _allow_missing = False
+
+    def __init__(self, *, node_size=1, node_depth=None, max_features=None, n_split=0,
+                 random_state=None, variable_order="random", xval=0):
+        self.node_size = node_size
+        self.node_depth = node_depth
+        self.max_features = max_features
+        self.n_split = n_split
+        self.random_state = random_state
+        self.variable_order = variable_order
+        self.xval = xval
+
+    def _mtry(self, p):
+        return resolve_max_features(self.max_features, p, allowed=("sqrt",))
+
+    def _check_params(self, n, p):
+        ns = self.node_size
+        if isinstance(ns, (bool, np.bool_)) or not isinstance(ns, numbers.Real) \
+                or not ns >= 1:
+            raise ValueError("node_size must be a number >= 1, got %r" % (ns,))
+        nd = self.node_depth
+        if nd is not None and (isinstance(nd, (bool, np.bool_))
+                               or not isinstance(nd, numbers.Integral)):
+            raise ValueError("node_depth must be None or an integer, got %r" % (nd,))
+        n_split = int_param("n_split", self.n_split, 0)
+        if self.variable_order not in ("random", "forward", "reverse"):
+            raise ValueError("variable_order must be 'random', 'forward' or 'reverse', "
+                             "got %r" % (self.variable_order,))
+        rs = self.random_state
+        self._rng = rs if isinstance(rs, np.random.Generator) else np.random.default_rng(rs)
+        return dict(node_size=float(ns), node_depth=None if nd is None or nd < 0 else int(nd),
+                    mtry=self._mtry(p), n_split=n_split)
+
+    def _warn_classes(self, classes, counts, present):
+        super()._warn_classes(classes, counts, present)
+        single = classes[counts == 1]
+        if single.size and present.size > 2:
+            warnings.warn(
+                "y: class(es) %s have a single observation; every node without it lacks "
+                "that class, so its AUC statistic is NaN (0/0) and, as in randomForestSRC, "
+                "the node is split at the smallest value of the first variable visited"
+                % [_plain(c) for c in single], UserWarning, stacklevel=5)
+
+    def _make_criterion(self, yenc, w):
+        return AUCCriterion(self._fit_classes.size)
+
+    def _make_builder(self, criterion):
+        ctl = self._ctl
+        splitter = RfsrcSplitter(criterion.nclass, mtry=ctl["mtry"], n_split=ctl["n_split"],
+                                 variable_order=self.variable_order)
+        return TreeBuilder(criterion, splitter,
+                           RfsrcRules(node_size=ctl["node_size"], node_depth=ctl["node_depth"]),
+                           n_levels=np.zeros(self.n_features_in_, dtype=np.int64))
+
+    def _prepare_build(self, builder):
+        # one 64-bit draw from the estimator's generator seeds each tree's draws
+        builder.splitter.seed = seed_from(self._rng)
+
+    def _fold_rng(self):
+        return self._rng
+
+    def split_candidates(self, X, y, *, node=0, sample_weight=None):
+        """Every candidate split of the training rows reaching ``node`` (index into
+        ``tree_`` arrays) with its theta; see
+        :func:`rocstats.tree._auc.auc_split_candidates`.  Pass the training data."""
+        from ._auc import auc_split_candidates
+
+        check_fitted(self)
+        Xa = check_X(X, type(self).__name__, allow_missing=False, info=self._info)
+        fitted = self._fit_classes
+        lookup = {c: i for i, c in enumerate(self.classes_[fitted].tolist())}
+        try:
+            codes = np.asarray([lookup[v] for v in np.asarray(y).tolist()], dtype=np.int64)
+        except KeyError as exc:
+            raise ValueError("y has a label %r the tree was not fitted with (or one "
+                             "without training rows)" % (exc.args[0],)) from None
+        if codes.size != Xa.shape[0]:
+            raise ValueError("y has %d labels, X has %d rows" % (codes.size, Xa.shape[0]))
+        node = int(node)
+        if not 0 <= node < self.tree_.node_count:
+            raise ValueError("node must be in [0, %d), got %d" % (self.tree_.node_count, node))
+        depth = int(self.tree_.depth[node])
+        paths = self.tree_.paths(Xa)
+        rows = np.flatnonzero(paths[:, depth] == node) if depth < paths.shape[1] else \
+            np.zeros(0, dtype=np.int64)
+        return auc_split_candidates(Xa, codes, rows, n_classes=fitted.size,
+                                    sample_weight=sample_weight)
+
+
+# --------------------------------------------------------------------------- ROC tree
+class ROCTreeClassifier(BaseTreeClassifier):
+    r"""Rossa's ROC classification tree for a binary outcome.
+
+    Parameters
+    ----------
+    min_split : int, default 2
+        A node with fewer rows is not split.
+    min_bucket : int, default 1
+        Each child must receive at least this many rows (of those with the split
+        variable present); when the best variable's threshold violates it, the next
+        variable (by decreasing statistic) is tried.
+    max_depth : int or None, default None
+        Nodes at this depth (root 0) are not split; None = unlimited.
+    cells : None or int
+        Cells of the statistic: None = the paper's n + 1 cells (n = negatives in the
+        node); k = k grouped cells (used only where k <= n + 1).
+    ties : {"upper", "lower", "random"}, default "upper"
+        Tie rule of the placement values :math:`nG_n(C_j)` of the positives in the
+        negatives' EDF (see :func:`rocstats.roc_gof_test`); "upper" reads the EDF (10)
+        literally and is deterministic; "random" draws from ``random_state``.
+    direction : {"best", "<", ">"}, default "best"
+        Orientation of each node's threshold: "<" (the paper's step 5) sends
+        :math:`x > x_0` -- ``x >= t`` with ``t`` the threshold of
+        :func:`rocstats.best_threshold` -- to the positive side (:math:`\pi_0`), ">"
+        sends ``x <= t`` there, "best" takes the orientation whose closest point is
+        nearer to (0, 1) (ties: "<").  The ungrouped statistic does not depend on it.
+    max_surrogate : int, default 5
+        Surrogate splits kept per node (rpart's rules,
+        :func:`rocstats.tree._surrogate.find_surrogates`); used for rows whose split
+        variable is missing, at fit and predict time.
+    use_surrogate : {0, 1, 2}, default 2
+        rpart's meaning for routing rows with a missing split variable in
+        :meth:`predict_proba` / :meth:`apply`.
+    xval : int or array of fold ids, default 10
+        Cross-validation folds for the complexity table (``cptable_``): an int K draws a
+        random balanced assignment from ``random_state``; an array gives each row's fold
+        id 1..K (as rpart's ``xval`` vector); 0 = none.
+    random_state : None, int or numpy Generator
+        Seeds the folds and ``ties="random"``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of 2 labels; ``classes_[1]`` is the positive class, the paper's
+        :math:`\pi_0` (its :math:`Y = 0` in (6)); ``classes_[0]`` is :math:`\pi_1`.
+    tree_ : :class:`rocstats.tree._tree.Tree`
+        ``value`` = class counts, ``risk`` = misclassification count, ``split[i].improve``
+        = the chosen variable's statistic, ``competitors[i]`` = the other splittable
+        variables' statistics (as splits with NaN threshold), best first.
+    statistics_ : dict
+        rpart node number -> array of the p statistics of that internal node (-inf =
+        the variable cannot split it).  Nodes deeper than 62 have no rpart number and
+        are left out.
+    cptable_ : pandas.DataFrame
+        rpart-style complexity table of the grown tree (``CP``, ``nsplit``, ``rel
+        error``, ``xerror``, ``xstd``), from the CART pruner (:mod:`rocstats.tree._prune`)
+        with the misclassification count as node risk; ``xerror`` / ``xstd`` are NaN
+        when ``xval=0``.
+    one_se_ : OneSEResult or None
+        The 1-SE choice (Breiman et al. 1984, 3.4.3): the smallest tree whose
+        cross-validated error is within one standard error of the minimum; use
+        :meth:`cost_complexity_prune` or ``prune(cp=one_se_.cp)``.
+
+    Examples
+    --------
+    Variable 0 separates the classes but for one pair, variable 1 is noise (statistics
+    6 and 1, see :func:`rocstats.roc_gof_rule`); the root splits on variable 0 at the
+    point closest to (0, 1) (Se 1, Sp 3/4): :math:`x > x_0 = 0.3` goes right, to the
+    positive side:
+
+    >>> import numpy as np
+    >>> from rocstats.tree import ROCTreeClassifier
+    >>> X = np.array([[0.1, -1], [0.2, 1], [0.3, 4], [0.6, 6.5],
+    ...               [0.5, 3], [0.55, 6], [0.8, 7], [0.9, 0]])
+    >>> y = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+    >>> t = ROCTreeClassifier(max_depth=1).fit(X, y)
+    >>> s = t.tree_.split[0]
+    >>> s.feature, s.improve
+    (0, 6.0)
+    >>> s.direction(X[:, 0]).tolist()          # -1 left, +1 right
+    [-1, -1, -1, 1, 1, 1, 1, 1]
+    """
+
+    _binary = True
+
+    def __init__(self, *, min_split=2, min_bucket=1, max_depth=None, cells=None,
+                 ties="upper", direction="best", max_surrogate=5, use_surrogate=2,
+                 xval=10, random_state=None):
+        self.min_split = min_split
+        self.min_bucket = min_bucket
+        self.max_depth = max_depth
+        self.cells = cells
+        self.ties = ties
+        self.direction = direction
+        self.max_surrogate = max_surrogate
+        self.use_surrogate = use_surrogate
+        self.xval = xval
+        self.random_state = random_state
+
+    def fit(self, X, y):
+        """Grow the tree on numeric ``X`` (NaN = missing, routed by surrogates) and a
+        two-class ``y``; then its complexity table (cross-validated with ``xval``)."""
+        return super().fit(X, y)
+
+    def _check_params(self, n, p):
+        ctl = dict(min_split=int_param("min_split", self.min_split, 2),
+                   min_bucket=int_param("min_bucket", self.min_bucket, 1),
+                   max_depth=int_param("max_depth", self.max_depth, 0, allow_none=True),
+                   cells=int_param("cells", self.cells, 2, allow_none=True),
+                   max_surrogate=int_param("max_surrogate", self.max_surrogate, 0))
+        if self.use_surrogate not in (0, 1, 2) or isinstance(self.use_surrogate, bool):
+            raise ValueError("use_surrogate must be 0, 1 or 2, got %r" % (self.use_surrogate,))
+        RossaSplitter(ties=self.ties, direction=self.direction)   # checks both
+        return ctl
+
+    def _make_criterion(self, yenc, w):
+        return CountCriterion(2)
+
+    def _make_builder(self, criterion):
+        ctl = self._ctl
+        splitter = RossaSplitter(min_bucket=ctl["min_bucket"], cells=ctl["cells"],
+                                 ties=self.ties, direction=self.direction)
+        # rpart's stopping without cp: pure nodes (risk 0), min_split, max_depth; rows
+        # with the split variable missing follow the surrogates, then the majority
+        return TreeBuilder(criterion, splitter,
+                           RpartRules(min_split=ctl["min_split"], cp=None,
+                                      max_depth=ctl["max_depth"]),
+                           n_levels=np.zeros(self.n_features_in_, dtype=np.int64),
+                           max_surrogate=ctl["max_surrogate"], use_surrogate=2,
+                           missing="majority")
+
+    def _prepare_build(self, builder):
+        # each tree draws its ties="random" placements from a fresh generator
+        builder.splitter.rng = np.random.default_rng(self.random_state)
+
+    def _fitted_from(self, res):
+        t = res.tree
+        self.statistics_ = {int(t.node_id[i]): st for i, st in enumerate(res.info)
+                            if st is not None and t.node_id[i] > 0}
+
+    def _after_prune(self, new):
+        kept = set(int(v) for v in new.tree_.node_id[new.tree_.left >= 0])
+        new.statistics_ = {k: v for k, v in self.statistics_.items() if k in kept}

@@ -1,56 +1,68 @@
-"""Split criteria for the CART engine.
+"""Split criteria of the tree engine: one protocol, asked by the builder and the pruner.
 
-A criterion says how a node is valued (its prediction and its risk, rpart's ``dev``) and
-how a candidate split is scored.  Two families:
+A criterion says how a node is valued (its ``value`` and its ``risk``, rpart's ``dev``),
+what a node predicts, how a held-out row is charged in cross-validation, and which C kind
+of the node kernel scores its splits -- rpart's ``func_table`` (init / eval / predict):
+the pruner asks the criterion (:meth:`Criterion.predictions`, :meth:`Criterion.row_error`)
+instead of switching on a method name.
 
-* **Additive** criteria (:class:`GiniCriterion` for ``"gini"`` and ``"information"``,
-  :class:`AnovaCriterion`) have a C kernel (``c_kind`` 1, 2, 3): one sorted sweep per
-  numeric feature, running sums only.  Their definitions follow rpart 4.1 (gini.c and
-  anova.c; Breiman et al. 1984, ch. 4) and Hastie, Tibshirani & Friedman, *The Elements
-  of Statistical Learning* (ESL, 2nd ed.), section 9.2 -- equation numbers below are
-  ESL's:
+=====================  ======  ===============================================================
+criterion              c_kind  node value / risk / prediction
+=====================  ======  ===============================================================
+:class:`GiniCriterion`  1, 2   class counts / Bayes risk with priors and losses / Bayes class
+:class:`AnovaCriterion`   3    mean / sum of squares / mean
+:class:`AUCCriterion`     4    class counts / misclassification count / majority class
+:class:`CountCriterion`  --    as AUCCriterion, for splitters that bring their own rule
+                               (Rossa's chi-square, :class:`rocstats.tree._splitter.RossaSplitter`)
+=====================  ======  ===============================================================
 
-  - Impurity of a node m with class proportions :math:`\\hat p_{mk}`, eq. (9.17): Gini
-    :math:`\\sum_k \\hat p_{mk}(1-\\hat p_{mk})`, cross-entropy
-    :math:`-\\sum_k \\hat p_{mk}\\log\\hat p_{mk}` (natural log; rpart's
-    ``"information"``).  As ESL prescribes after (9.17), a split is scored by the
-    node-size-weighted impurities, :math:`N_m Q_m - N_{m_L} Q_{m_L} - N_{m_R} Q_{m_R}`
-    (rpart's ``improve``; sizes are sums of case weights).
-  - Priors :math:`\\pi_j` and a loss matrix :math:`L` (ESL 9.2.4, "The Loss Matrix":
-    :math:`L_{kk'}` is the loss of classifying a class-k observation as k') enter the
-    growing as Breiman's *altered priors* :math:`\\tilde\\pi_j \\propto \\pi_j
-    \\sum_k L_{jk}` (rpart's gini.c): a row of class j weighs :math:`a_j w_i` with
-    :math:`a_j = \\tilde\\pi_j / f_j`, :math:`f_j` the weighted class frequency at the
-    root.  The impurity of a node A is :math:`W_A \\sum_j i(p_j)` with
-    :math:`W_A = \\sum_{i\\in A} a_{y_i} w_i`, :math:`p_j = a_j n_{jA} / W_A`.  With two
-    classes and default priors this is ESL's recommendation to weight the observations
-    of class k by :math:`L_{k,1-k}` (section 9.2.4; also the spam example, 9.2.5).
-    rpart does *not* use ESL's other suggestion, the loss-weighted Gini
-    :math:`\\sum_{k\\ne k'} L_{kk'}\\hat p_{mk}\\hat p_{mk'}`, and neither do we.
-  - The node risk is the Bayes risk :math:`\\min_k \\sum_j n_{jA} L_{jk} \\pi_j / f_j`
-    and the predicted class its argmin, the empirical Bayes rule of ESL 9.2.4,
-    :math:`k(m) = \\arg\\min_k \\sum_\\ell L_{\\ell k}\\hat p_{m\\ell}` with the
-    prior-weighted proportions :math:`\\hat p_{m\\ell} \\propto n_{\\ell A}\\pi_\\ell /
-    f_\\ell` (first class on ties).  With unit loss and priors equal to the class
-    frequencies it is :math:`N_m` times the misclassification error of (9.17),
-    :math:`1 - \\hat p_{mk(m)}` -- the measure ESL recommends for pruning.
-  - Anova: node value :math:`\\hat c_m` = weighted mean, eq. (9.11); risk = weighted
-    sum of squares :math:`N_m Q_m`, eq. (9.15); the split minimises
-    :math:`N_{m_L} Q_{m_L} + N_{m_R} Q_{m_R}`, eq. (9.13)-(9.14), and rpart reports the
-    improvement as the fraction of :math:`N_m Q_m` it removes.
+The C kinds (``csrc/rocstats_tree.c``): one sorted sweep per numeric feature, running
+sums only.  Gini, information and anova follow rpart 4.1 (gini.c and anova.c; Breiman et
+al. 1984, ch. 4) and Hastie, Tibshirani & Friedman, *The Elements of Statistical
+Learning* (ESL, 2nd ed.), section 9.2 -- equation numbers below are ESL's:
 
-* **Non-additive** criteria (an AUC split, Rossa's chi-square) subclass
-  :class:`NonAdditiveCriterion` and score each admissible cut from the node's rows
-  sorted by the feature; the engine then takes a generic Python path.
+- Impurity of a node m with class proportions :math:`\\hat p_{mk}`, eq. (9.17): Gini
+  :math:`\\sum_k \\hat p_{mk}(1-\\hat p_{mk})`, cross-entropy
+  :math:`-\\sum_k \\hat p_{mk}\\log\\hat p_{mk}` (natural log; rpart's ``"information"``).
+  As ESL prescribes after (9.17), a split is scored by the node-size-weighted
+  impurities, :math:`N_m Q_m - N_{m_L} Q_{m_L} - N_{m_R} Q_{m_R}` (rpart's ``improve``;
+  sizes are sums of case weights).
+- Priors :math:`\\pi_j` and a loss matrix :math:`L` (ESL 9.2.4, "The Loss Matrix":
+  :math:`L_{kk'}` is the loss of classifying a class-k observation as k') enter the
+  growing as Breiman's *altered priors* :math:`\\tilde\\pi_j \\propto \\pi_j \\sum_k
+  L_{jk}` (rpart's gini.c): a row of class j weighs :math:`a_j w_i` with :math:`a_j =
+  \\tilde\\pi_j / f_j`, :math:`f_j` the weighted class frequency at the root.  The
+  impurity of a node A is :math:`W_A \\sum_j i(p_j)` with :math:`W_A = \\sum_{i\\in A}
+  a_{y_i} w_i`, :math:`p_j = a_j n_{jA} / W_A`.  With two classes and default priors
+  this is ESL's recommendation to weight the observations of class k by
+  :math:`L_{k,1-k}` (section 9.2.4; also the spam example, 9.2.5).  rpart does *not* use
+  ESL's other suggestion, the loss-weighted Gini :math:`\\sum_{k\\ne k'} L_{kk'}\\hat
+  p_{mk}\\hat p_{mk'}`, and neither do we.
+- The node risk is the Bayes risk :math:`\\min_k \\sum_j n_{jA} L_{jk} \\pi_j / f_j`
+  and the predicted class its argmin, the empirical Bayes rule of ESL 9.2.4,
+  :math:`k(m) = \\arg\\min_k \\sum_\\ell L_{\\ell k}\\hat p_{m\\ell}` with the
+  prior-weighted proportions :math:`\\hat p_{m\\ell} \\propto n_{\\ell A}\\pi_\\ell /
+  f_\\ell` (first class on ties).  With unit loss and priors equal to the class
+  frequencies it is :math:`N_m` times the misclassification error of (9.17),
+  :math:`1 - \\hat p_{mk(m)}` -- the measure ESL recommends for pruning.
+- Anova: node value :math:`\\hat c_m` = weighted mean, eq. (9.11); risk = weighted sum
+  of squares :math:`N_m Q_m`, eq. (9.15); the split minimises :math:`N_{m_L} Q_{m_L} +
+  N_{m_R} Q_{m_R}`, eq. (9.13)-(9.14), and rpart reports the improvement as the fraction
+  of :math:`N_m Q_m` it removes.
+- AUC (seed 000, randomForestSRC's ``splitrule = "auc"``): the statistic of a cut is the
+  AUC theta of the split read as a classifier (see :mod:`rocstats.tree._auc`); under
+  rpart's policy the kernel reports ``improve = theta - 1/2`` averaged over the pairs of
+  classes present in the node, under randomForestSRC's ``delta = 2 theta`` with its NaN
+  rule.  The statistic is computed in one place in C (``auc_delta``) and once in the
+  NumPy twin.
 
 The ESL formulas are checked against independent computations in
-``tests/test_cart_issue9.py`` (section "seed check").
+``tests/tree/test_cart_issue9.py`` (section "seed check").
 """
 import numpy as np
 
-__all__ = ["Criterion", "GiniCriterion", "AnovaCriterion", "NonAdditiveCriterion"]
-
-LEFT, RIGHT = -1, 1
+__all__ = ["Criterion", "GiniCriterion", "AnovaCriterion", "AUCCriterion", "CountCriterion",
+           "r_sum", "default_prior"]
 
 
 def _seqsum(a):
@@ -81,46 +93,61 @@ def default_prior(y, w, n_classes):
 
 
 class Criterion:
-    """Interface every split criterion implements.
+    """The protocol every criterion implements.
 
     Attributes
     ----------
     c_kind : int or None
-        1 (Gini), 2 (information), 3 (anova) selects the C split kernels; ``None``
-        makes the splitter call :meth:`best_numeric` / :meth:`best_categorical`.
+        The node kernel's kind (1 Gini, 2 information, 3 anova, 4 AUC); None for a
+        criterion that only values nodes (the splitter brings its own rule).
     n_outputs : int
         Length of the per-node value stored in the tree (class counts or the mean).
-    aprior : ndarray or None
-        Per-class weight multipliers used by the C kernels (classification only).
     nclass : int
         Number of classes (0 for regression).
+    aprior : ndarray or None
+        Per-class weight multipliers of the Gini kernels (rpart's altered priors).
     """
 
     c_kind = None
     n_outputs = 1
-    aprior = None
     nclass = 0
+    aprior = None
 
     def node_value(self, y, w):
-        """``(value, risk)`` of a node holding responses ``y`` with weights ``w``."""
+        """``(value, risk)`` of a node holding responses ``y`` with weights ``w`` (summed
+        in the given order)."""
         raise NotImplementedError
 
-    def best_numeric(self, x, y, w, *, min_bucket, node_risk):
-        """Best cut of rows already sorted by ``x`` (no missing values, weights > 0).
-
-        Returns ``(improve, threshold, direction)`` with direction -1 (``x <
-        threshold`` goes left) or +1 (``x >= threshold`` goes left), or ``None`` when no
-        cut leaves ``min_bucket`` rows on each side.
-        """
+    def predictions(self, values):
+        """The prediction of each node (rows of ``values``): a class index or a mean."""
         raise NotImplementedError
 
-    def best_categorical(self, codes, y, w, *, n_levels, min_bucket, node_risk):
-        """Best partition of level codes ``codes`` (0..n_levels-1): ``(improve, csplit)``
-        with csplit[l] in {-1 left, +1 right, 0 absent}, or ``None``."""
+    def row_error(self, y, pred):
+        """The cross-validation charge of held-out rows ``y`` predicted ``pred``
+        (broadcasting), before case weights -- rpart's ``eval`` of a held-out row."""
         raise NotImplementedError
 
 
-class GiniCriterion(Criterion):
+class _ClassCriterion(Criterion):
+    """Shared by the classification criteria: values are weighted class counts."""
+
+    def class_counts(self, y, w):
+        return np.bincount(np.asarray(y, dtype=np.int64),
+                           weights=np.asarray(w, dtype=np.float64),
+                           minlength=self.nclass)[:self.nclass].astype(np.float64)
+
+    def node_value(self, y, w):
+        counts = self.class_counts(y, w)
+        _, risk, _ = self.node_summary(counts)
+        return counts, risk
+
+    def node_classes(self, values):
+        """The predicted class of each node (rpart's ``yval`` - 1)."""
+        return np.array([self.node_summary(v)[0] for v in np.asarray(values)],
+                        dtype=np.int64)
+
+
+class GiniCriterion(_ClassCriterion):
     """Gini or information (entropy) impurity with rpart's priors and loss matrix.
 
     Parameters
@@ -147,11 +174,11 @@ class GiniCriterion(Criterion):
     those last bits decide between splits whose improvements (or risk gains) are equal
     in exact arithmetic -- two variables giving the same partition, or with ``cp = 0`` a
     split that does not lower the risk.  Reproducing them is what makes such ties go
-    rpart's way (issue 9 item 10; ``tests/test_tree_rpart_random.py``, stored case
-    ``birthwt_weighted``).  Remaining sources of a different tie-break: a platform
-    whose ``long double`` differs from the one R was built with (NumPy's
-    ``np.longdouble`` is the C compiler's, as R's ``LDOUBLE``), and the NumPy fallback
-    kernels on more than ``RPART_ORDER_MAX`` rows (``_kernels/numpy/tree.py``).
+    rpart's way (issue 9 item 10; stored case ``birthwt_weighted``).  Remaining sources
+    of a different tie-break: a platform whose ``long double`` differs from the one R was
+    built with (NumPy's ``np.longdouble`` is the C compiler's, as R's ``LDOUBLE``), and
+    the NumPy fallback kernels on more than ``RPART_ORDER_MAX`` rows
+    (``_kernels/numpy/tree.py``).
     """
 
     def __init__(self, y, w, n_classes, *, prior=None, loss=None, information=False):
@@ -190,11 +217,6 @@ class GiniCriterion(Criterion):
         self.prior = scaled_prior                 # pi_i / f_i
         self.aprior = aprior
 
-    def class_counts(self, y, w):
-        y = np.asarray(y, dtype=np.int64)
-        return np.bincount(y, weights=np.asarray(w, dtype=np.float64),
-                           minlength=self.nclass)[:self.nclass]
-
     def node_summary(self, counts):
         """``(class_index, risk, nodeprob_times_n)`` of a node with weighted class
         counts ``counts`` (rpart's ginidev)."""
@@ -209,10 +231,113 @@ class GiniCriterion(Criterion):
         prob = float(np.dot(counts, self.prior))
         return best, dev, prob
 
-    def node_value(self, y, w):
-        counts = self.class_counts(y, w)
-        _, risk, _ = self.node_summary(counts)
-        return counts, risk
+    def predictions(self, values):
+        # the Bayes class argmin_i sum_j n_j prior_j L[j, i] (first on ties), as the
+        # cross-validation walk of rpart 4.1.19 evaluates it
+        return np.argmin((np.asarray(values, dtype=np.float64) * self.prior) @ self.loss,
+                         axis=1)
+
+    def row_error(self, y, pred):
+        """``prior_adj[y] * loss[pred, y]``.  Note the order: rpart 4.1.19's ``ginipred``
+        indexes its loss matrix so that the cross-validated error of a row of true class
+        ``y`` predicted as ``pred`` is the loss of predicting ``y`` for truth ``pred``
+        (transposed relative to the loss used for growing).  This differs from the
+        definition (ESL section 9.2.4: :math:`L_{kk'}` is the loss of classifying a
+        class-k observation as k', so the held-out cost would be ``loss[y, pred]``, the
+        cost that ``rel error`` uses).  With a symmetric loss this does not matter; with
+        an asymmetric one it is what rpart reports (checked against R: stored cases
+        ``pima_loss``, ``birthwt_information_loss``), and we reproduce it so that
+        ``xerror`` stays comparable with rpart's."""
+        return self.prior[y] * self.loss[pred, y]
+
+    def probabilities(self, values):
+        """Class probabilities of nodes (rpart's ``yval2`` / ``type = "prob"``): the
+        counts weighted by ``prior / max(1, root count)``, normalised."""
+        counts = np.asarray(values, dtype=float)
+        temp = counts * (self.prior_input / np.maximum(1.0, self.counts))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return temp / temp.sum(axis=1, keepdims=True)
+
+
+class CountCriterion(_ClassCriterion):
+    """Class counts as node value, the weighted misclassification count as risk (unit
+    losses, no priors), the majority class (first among ties) as prediction and the
+    class frequencies as probabilities -- randomForestSRC's leaves, and Rossa's tree."""
+
+    def __init__(self, n_classes):
+        k = int(n_classes)
+        if k < 2:
+            raise ValueError("n_classes must be at least 2, got %d" % k)
+        self.nclass = k
+        self.n_outputs = k
+
+    def node_summary(self, counts):
+        """``(class_index, risk, weight)``: majority class (first among ties), weighted
+        misclassification count, node weight."""
+        counts = np.asarray(counts, dtype=np.float64)
+        best = int(np.argmax(counts))
+        total = float(np.cumsum(counts)[-1])
+        return best, total - float(counts[best]), total
+
+    def predictions(self, values):
+        return np.argmax(np.asarray(values, dtype=np.float64), axis=1)
+
+    def row_error(self, y, pred):
+        return (np.asarray(pred) != y).astype(np.float64)
+
+    def probabilities(self, values):
+        v = np.asarray(values, dtype=np.float64)
+        tot = v.sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return v / tot
+
+
+class AUCCriterion(CountCriterion):
+    """The AUC split rule (seed 000) as a criterion: node kernel kind 4; nodes valued as
+    :class:`CountCriterion` (class counts, misclassification risk, frequencies).
+
+    Under rpart's policy (:class:`~rocstats.tree.CARTClassifier` with
+    ``criterion="auc"``) a cut scores ``improve = theta - 1/2`` (0 = no separation, 1/2 =
+    perfect), theta averaged over the pairs of classes **present in the node**; under
+    randomForestSRC's (:class:`~rocstats.tree.AUCTreeClassifier`, the forest) it scores
+    ``delta = 2 theta`` over all K (K - 1)/2 pairs, NaN as soon as a class is absent.
+
+    Examples
+    --------
+    Class 1 is absent from these four rows, so only the pair (0, 2) counts; the cut
+    between the second and third row separates it perfectly (improve 1/2):
+
+    >>> import numpy as np
+    >>> from rocstats import _kernels
+    >>> imp, thr, d, n = _kernels.tree.numeric_splits(
+    ...     4, np.array([[1.0, 2.0, 3.0, 4.0]]), np.arange(4).reshape(1, 4), 0, 4, [0],
+    ...     np.array([0.0, 0.0, 2.0, 2.0]), np.ones(4), 3, None, 1, 0.0)
+    >>> imp.tolist(), thr.tolist()
+    ([0.5], [2.5])
+    """
+
+    c_kind = 4
+
+    def __init__(self, n_classes, *, root_counts=None):
+        super().__init__(n_classes)
+        self.root_counts = None
+        if root_counts is not None:
+            counts = np.asarray(root_counts, dtype=np.float64)
+            self.root_counts = counts
+            self.prior_input = counts / counts.sum()
+
+    def probabilities(self, values):
+        """Class frequencies of the nodes.  Under rpart's policy (``root_counts``, the
+        class weights of the root) they are computed as rpart's ``type = "prob"`` with
+        the observed class frequencies as priors -- ``counts * (prior / max(1, root
+        counts))`` normalised --, equal to the plain frequencies up to rounding, and the
+        rounding CART's AUC trees have always had."""
+        if self.root_counts is None:
+            return super().probabilities(values)
+        counts = np.asarray(values, dtype=float)
+        temp = counts * (self.prior_input / np.maximum(1.0, self.root_counts))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return temp / temp.sum(axis=1, keepdims=True)
 
 
 class AnovaCriterion(Criterion):
@@ -229,71 +354,8 @@ class AnovaCriterion(Criterion):
         ss = _seqsum((y - mean) ** 2 * w)
         return np.array([mean]), ss
 
+    def predictions(self, values):
+        return np.asarray(values, dtype=np.float64)[:, 0]
 
-class NonAdditiveCriterion(Criterion):
-    """Base class for statistics that are not sums over rows (AUC, chi-square).
-
-    Subclasses implement :meth:`node_value` and :meth:`score_cuts`; the engine calls
-    :meth:`best_numeric` for every numeric feature with the node's rows sorted by the
-    feature (a generic Python path, no C kernel).  Categorical features are handled by
-    ordering the levels present by :meth:`level_key` (default: the weighted mean of
-    ``y``) and sweeping the ordered levels like a numeric feature.
-    """
-
-    def score_cuts(self, y, w, n_left):
-        """Score cuts of rows sorted by the feature.
-
-        Parameters
-        ----------
-        y, w : ndarray
-            Responses and weights in sorted order.
-        n_left : ndarray of int
-            Candidate left-side sizes (each leaves at least ``min_bucket`` rows on each
-            side and falls between distinct feature values).
-
-        Returns
-        -------
-        improve : ndarray of float
-            Gain of each cut (larger is better; <= 0 means no gain).
-        direction : ndarray of int
-            -1 to send the lower part left, +1 to send it right.
-        """
-        raise NotImplementedError
-
-    def level_key(self, y, w):
-        return _seqsum(np.asarray(y) * w) / _seqsum(w)
-
-    def best_numeric(self, x, y, w, *, min_bucket, node_risk):
-        k = x.size
-        n_left = np.arange(1, k)
-        ok = (n_left >= min_bucket) & (k - n_left >= min_bucket) & (x[1:] != x[:-1])
-        n_left = n_left[ok]
-        if n_left.size == 0:
-            return None
-        improve, direction = self.score_cuts(y, w, n_left)
-        improve = np.asarray(improve, dtype=np.float64)
-        best = int(np.argmax(np.where(np.isnan(improve), -np.inf, improve)))
-        if not improve[best] > 0:
-            return None
-        cut = n_left[best]
-        return float(improve[best]), (x[cut - 1] + x[cut]) / 2, int(np.asarray(direction)[best])
-
-    def best_categorical(self, codes, y, w, *, n_levels, min_bucket, node_risk):
-        present = np.unique(codes).astype(np.int64)
-        keys = np.array([self.level_key(y[codes == l], w[codes == l]) for l in present])
-        order = present[np.argsort(keys, kind="stable")]
-        rank = np.empty(n_levels)
-        rank[order] = np.arange(order.size)
-        r = rank[codes.astype(np.int64)]
-        srt = np.argsort(r, kind="stable")
-        res = self.best_numeric(r[srt], y[srt], w[srt], min_bucket=min_bucket,
-                                node_risk=node_risk)
-        if res is None:
-            return None
-        improve, thr, direction = res
-        csplit = np.zeros(n_levels, dtype=np.int64)
-        low = order[np.arange(order.size) < thr]
-        high = order[np.arange(order.size) >= thr]
-        csplit[low] = direction
-        csplit[high] = -direction
-        return improve, csplit
+    def row_error(self, y, pred):
+        return (y - pred) ** 2

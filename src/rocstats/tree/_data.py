@@ -67,7 +67,7 @@ def exact_float(values, name):
     >>> exact_float(np.array([1 + 2j]), "x")
     Traceback (most recent call last):
     ...
-    ValueError: x is complex; give real numbers (float64 would drop the imaginary part)
+    ValueError: Complex data not supported: x is complex; give real numbers (float64 would drop the imaginary part)
     """
     if pd is not None and isinstance(values, (pd.Series, pd.Index)) and \
             not isinstance(values.dtype, np.dtype):
@@ -98,21 +98,28 @@ def exact_float(values, name):
                              "them to float64 first" % (name, arr.dtype))
         return out
     if kind == "c":
-        raise ValueError("%s is complex; give real numbers (float64 would drop the "
-                         "imaginary part)" % name)
+        raise ValueError("Complex data not supported: %s is complex; give real numbers "
+                         "(float64 would drop the imaginary part)" % name)
     if kind in "mM":
         raise ValueError("%s holds dates/times (dtype %s); convert them to numbers "
                          "explicitly (e.g. days since a reference date)" % (name, arr.dtype))
     if kind == "O":
         vals = [v for v in arr.ravel().tolist() if not _missing(v)]
-        if vals and all(isinstance(v, (int, float, np.integer, np.floating))
-                        and not isinstance(v, (bool, np.bool_)) for v in vals):
+        if vals and all(_is_number(v) for v in vals):
             ints = [v for v in vals if isinstance(v, (int, np.integer))]
             if ints and not _int_range_ok(np.asarray(ints, dtype=object)):
                 _too_big(name)
             return np.array([np.nan if _missing(v) else float(v)
                              for v in arr.ravel().tolist()]).reshape(arr.shape)
+        odd = [v for v in vals if not _is_number(v) and not isinstance(v, str)]
+        if odd:
+            float(odd[0])            # Python's TypeError names what is not a number
     raise ValueError("%s must be numeric, got dtype %s" % (name, arr.dtype))
+
+
+def _is_number(v):
+    return (isinstance(v, (int, float, np.integer, np.floating))
+            and not isinstance(v, (bool, np.bool_)))
 
 
 def _missing(v):
@@ -146,12 +153,30 @@ class FeatureInfo:
                          for k, l in zip(self.kinds, self.levels)], dtype=np.int64)
 
 
-def _to_frame(X):
-    if pd is not None and isinstance(X, pd.DataFrame):
-        return X, True
+def check_dense_2d(X, min_rows=1):
+    """``X`` as an array of two dimensions, refusing sparse matrices (every tree needs
+    the columns themselves) and other shapes, in scikit-learn's words."""
+    if hasattr(X, "toarray") or type(X).__module__.startswith("scipy.sparse"):
+        raise TypeError("Sparse data was passed for X, but dense data is required: sparse "
+                        "input is not supported; use X.toarray()")
     arr = np.asarray(X)
     if arr.ndim != 2:
-        raise ValueError("X must be 2-D (n_rows, n_features), got shape %s" % (arr.shape,))
+        raise ValueError("X must be 2-D (n_rows, n_features), got shape %s. Reshape your "
+                         "data, e.g. with X.reshape(-1, 1) for a single feature"
+                         % (arr.shape,))
+    if arr.shape[1] == 0:
+        raise ValueError("X has 0 feature(s) (shape=%s) while a minimum of 1 is required."
+                         % (arr.shape,))
+    if arr.shape[0] < min_rows:
+        raise ValueError("X has 0 sample(s) (shape=%s) while a minimum of 1 is required."
+                         % (arr.shape,))
+    return arr
+
+
+def _to_frame(X, min_rows=1):
+    if pd is not None and isinstance(X, pd.DataFrame):
+        return X, True
+    arr = check_dense_2d(X, min_rows)
     names = ["x%d" % j for j in range(arr.shape[1])]
     if arr.dtype.kind in "biufcmM":
         # one dtype for every column: check exactness once, naming the first bad column
@@ -181,12 +206,17 @@ def _is_string_like(s):
     return all(isinstance(v, str) for v in vals)
 
 
-def _numeric_array(X):
+def _numeric_array(X, min_rows=1):
     """Fast path: a plain numeric 2-D array needs no per-column encoding."""
     if pd is not None and isinstance(X, pd.DataFrame):
         return None
-    arr = np.asarray(X)
-    if arr.ndim != 2 or arr.dtype.kind not in "biufc":
+    arr = check_dense_2d(X, min_rows)
+    if arr.dtype.kind == "O":
+        try:                      # an object array of numbers is numeric
+            exact_float(arr, "X")
+        except ValueError:
+            return None
+    elif arr.dtype.kind not in "biufc":
         return None
     M = np.ascontiguousarray(_exact_matrix(arr, ["x%d" % j for j in range(arr.shape[1])]))
     if np.isinf(M).any():
@@ -199,13 +229,11 @@ def encode_fit(X):
     """``(matrix, FeatureInfo)`` for the training data ``X`` (DataFrame or 2-D array)."""
     M = _numeric_array(X)
     if M is not None:
-        if M.shape[1] == 0:
-            raise ValueError("X has no columns")
         p = M.shape[1]
         return M, FeatureInfo(["x%d" % j for j in range(p)], [NUMERIC] * p, [None] * p)
     df, _ = _to_frame(X)
-    if df.shape[1] == 0:
-        raise ValueError("X has no columns")
+    if df.shape[1] == 0 or df.shape[0] == 0:
+        check_dense_2d(np.empty(df.shape))       # says which dimension is empty
     names = [str(c) for c in df.columns]
     if len(set(names)) != len(names):
         raise ValueError("X has duplicated column names")
@@ -227,8 +255,17 @@ def encode_fit(X):
             kinds.append(NUMERIC)
             levels.append(None)
             cols.append(_numeric_column(name, s))
+        elif s.dtype == object and s.notna().any() and all(
+                _is_number(v) for v in s.dropna().tolist()):
+            kinds.append(NUMERIC)              # an object column of numbers
+            levels.append(None)
+            cols.append(_numeric_column(name, s))
         elif s.dtype == object or pd.api.types.is_string_dtype(s.dtype):
             if not _is_string_like(s):
+                odd = [v for v in s.dropna().tolist()
+                       if not _is_number(v) and not isinstance(v, str)]
+                if odd:
+                    float(odd[0])      # Python's TypeError names what is not a number
                 raise ValueError("X column %r has values that are not all strings (types "
                                  "%s); give numbers (a numeric dtype), strings or a pandas "
                                  "Categorical" % (name, sorted({type(v).__name__ for v in
@@ -270,37 +307,33 @@ def select_columns(X, names):
     return out
 
 
-def encode_predict(X, info):
+def _n_features_error(got, who, want):
+    return ValueError("X has %d features, but %s is expecting %d features as input."
+                      % (got, who, want))
+
+
+def encode_predict(X, info, who="the model"):
     """Encode new data with the fitted columns' encoding (same names, same levels).
 
     A model fitted on a DataFrame takes the fitted columns of a DataFrame ``X`` by name
-    and ignores the others (:func:`select_columns`); otherwise the columns are taken by
-    position and their number must match.
+    and ignores the others (:func:`select_columns`), as R's ``predict(fit, newdata)``;
+    otherwise the columns are taken by position and their number must match.
     """
-    M = _numeric_array(X)
+    M = _numeric_array(X, 0)
     if M is not None and all(k == NUMERIC for k in info.kinds):
         if M.shape[1] != len(info.names):
-            raise ValueError("X has %d columns, the model was fitted with %d"
-                             % (M.shape[1], len(info.names)))
+            raise _n_features_error(M.shape[1], who, len(info.names))
         return M
-    if pd is not None and isinstance(X, pd.DataFrame) and getattr(info, "from_frame", False):
+    by_name = pd is not None and isinstance(X, pd.DataFrame) and \
+        getattr(info, "from_frame", False)
+    if by_name:
         X = select_columns(X, info.names)
-    df, is_frame = _to_frame(X)
-    if is_frame:
-        got = [str(c) for c in df.columns]
-        missing = [c for c in info.names if c not in got]
-        extra = [c for c in got if c not in info.names]
-        if missing or extra:
-            raise ValueError("X columns do not match the fitted ones: missing %s, extra %s"
-                             % (missing, extra))
-        df = df[[c for c in df.columns if str(c) in info.names]]
-        df.columns = [str(c) for c in df.columns]
-        df = df[info.names]
-    else:
+    df, _ = _to_frame(X, 0)
+    if not by_name:
         if df.shape[1] != len(info.names):
-            raise ValueError("X has %d columns, the model was fitted with %d"
-                             % (df.shape[1], len(info.names)))
-        df.columns = info.names
+            raise _n_features_error(df.shape[1], who, len(info.names))
+        df = df.copy()
+    df.columns = info.names
     cols = []
     for name, kind, lev in zip(info.names, info.kinds, info.levels):
         s = df[name]

@@ -239,7 +239,7 @@ def summary(model, *, digits=None):
             lines.append("      %s %s improve=%s, (%d missing)"
                          % (str(s["var"]).ljust(width), text,
                             _format1(float(s["improve"]), digits),
-                            n_node - int(s["count"])))
+                            n_node - int(s["count"]) if np.isfinite(s["count"]) else 0))
         if len(surr):
             lines.append("  Surrogate splits:")
             for (_, s), text in zip(surr.iterrows(), _split_texts(surr, digits)):

@@ -32,9 +32,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._builder import collapse_children
+
 __all__ = ["node_complexity", "fixed_complexity", "cp_table", "prune", "prune_cptable",
-           "cross_validate", "fold_weight_ratios", "class_error_weights", "root_risk",
-           "one_se_rule", "OneSEResult"]
+           "cross_validate", "fold_weight_ratios", "xval_directions", "one_se_rule",
+           "OneSEResult"]
 
 
 def _children(tree):
@@ -85,20 +87,9 @@ def node_complexity(tree, *, alpha):
             sumrisk[t] = risk[t]
             continue
         lt, rt = left[t], right[t]
-        lr, ls = sumrisk[lt], nsplit[lt]
-        rr, rs = sumrisk[rt], nsplit[rt]
-        temp = (risk[t] - (lr + rr)) / (ls + rs + 1)
-        if comp[rt] > comp[lt]:
-            if temp > comp[lt]:                       # the left child collapses first
-                lr, ls = risk[lt], 0
-                temp = (risk[t] - (lr + rr)) / (ls + rs + 1)
-                if temp > comp[rt]:
-                    rr, rs = risk[rt], 0
-        elif temp > comp[rt]:                         # the right child collapses first
-            rr, rs = risk[rt], 0
-            temp = (risk[t] - (lr + rr)) / (ls + rs + 1)
-            if temp > comp[lt]:
-                lr, ls = risk[lt], 0
+        ls, lr, rs, rr = collapse_children(risk[t], nsplit[lt], sumrisk[lt], comp[lt],
+                                           risk[lt], nsplit[rt], sumrisk[rt], comp[rt],
+                                           risk[rt])
         comp[t] = (risk[t] - (lr + rr)) / (ls + rs + 1)
         sumrisk[t] = lr + rr
         nsplit[t] = ls + rs + 1
@@ -302,59 +293,6 @@ def prune_cptable(cptable, cp):
 
 
 # ------------------------------------------------------------------ cross-validation
-def class_error_weights(y, w, n_classes, *, prior=None, loss=None):
-    """rpart's per-class factors for classification risks.
-
-    Returns ``(prior_adj, L)`` with ``prior_adj[j] = prior[j] / freq[j]`` (``freq`` the
-    case-weighted class frequencies of ``y``; rpart's default prior is ``freq``, so 1)
-    and ``L`` the loss matrix (rows = true class, columns = predicted; default 0/1).
-    A node's risk is ``min_i sum_j n_j L[j, i] prior_adj[j]`` over predicted classes
-    ``i`` (``n_j`` the weighted class counts; ``gini.c`` ``ginidev``).
-    """
-    from ._criterion import default_prior
-
-    y = np.asarray(y, dtype=np.int64)
-    w = np.asarray(w, dtype=np.float64)
-    # as rpart: freq from C sums in row order (giniinit), the default prior from R's
-    # sum() (rpart.class); they differ in the last bits with non-integer weights
-    counts = np.bincount(y, weights=w, minlength=n_classes)
-    total = float(np.cumsum(w)[-1]) if w.size else 0.0
-    freq = counts / total
-    if prior is None:
-        prior = default_prior(y, w, n_classes)[0]
-    prior = np.asarray(prior, dtype=np.float64)
-    if prior.shape != (n_classes,):
-        raise ValueError("prior must have %d entries, got shape %s"
-                         % (n_classes, prior.shape))
-    if loss is None:
-        loss = 1.0 - np.eye(n_classes)
-    loss = np.asarray(loss, dtype=np.float64)
-    if loss.shape != (n_classes, n_classes):
-        raise ValueError("loss must be %d x %d, got shape %s"
-                         % (n_classes, n_classes, loss.shape))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        adj = np.where(freq > 0, prior / np.where(freq > 0, freq, 1.0), prior)
-    return adj, loss
-
-
-def root_risk(y, w, *, method, n_classes=None, prior=None, loss=None):
-    """Risk of the root node: weighted sum of squares about the weighted mean (anova), or
-    the smallest expected loss over predicted classes (class; see
-    :func:`class_error_weights`)."""
-    w = np.asarray(w, dtype=np.float64)
-    if method == "anova":
-        y = np.asarray(y, dtype=np.float64)
-        mean = np.sum(w * y) / np.sum(w)
-        return float(np.sum(w * (y - mean) ** 2))
-    if method != "class":
-        raise ValueError("method must be 'class' or 'anova', got %r" % (method,))
-    y = np.asarray(y, dtype=np.int64)
-    k = int(n_classes if n_classes is not None else y.max() + 1)
-    adj, L = class_error_weights(y, w, k, prior=prior, loss=loss)
-    counts = np.bincount(y, weights=w, minlength=k)
-    return float(np.min((counts * adj) @ L))
-
-
 def fold_weight_ratios(w, folds):
     """The factor rpart applies, fold by fold, to the growing threshold ``alpha`` and
     to the cp grid: ``W_train(fold) / W`` (case weights), accumulated as rpart does
@@ -382,69 +320,15 @@ def fold_weight_ratios(w, folds):
     return out
 
 
-def _xval_dir(tree):
+def xval_directions(tree):
     """Per-node direction for rows no split can route, in rpart's cross-validation walk
     (``branch.c``): its ``lastsurrogate`` (the side the primary sent more weight to),
-    and the right child when that is 0 (a tie).  Read from ``tree.last_surrogate``
-    (-1 / 0 / +1) when the builder stores it, else from ``tree.majority_left``."""
-    last = getattr(tree, "last_surrogate", None)
-    if last is not None:
-        last = np.asarray(last)
-        return np.where(last == -1, -1, 1).astype(np.int8)
-    return np.where(np.asarray(tree.majority_left, dtype=bool), -1, 1).astype(np.int8)
+    and the right child when that is 0 (a tie, or no surrogate search)."""
+    return np.where(np.asarray(tree.last_surrogate) == -1, -1, 1).astype(np.int8)
 
 
-def _route(tree, node, Xnode, use_surrogate, default):
-    split = tree.split[node]
-    d = split.direction(Xnode[:, split.feature])
-    if use_surrogate >= 1:
-        for s in tree.surrogates[node]:
-            todo = d == 0
-            if not todo.any():
-                break
-            d[todo] = s.direction(Xnode[todo, s.feature])
-        if use_surrogate == 2:
-            d[d == 0] = default[node]
-    return d
-
-
-def _paths(tree, X, use_surrogate):
-    """Node index at each depth of every row's descent, padded with -1."""
-    n = X.shape[0]
-    left = np.asarray(tree.left)
-    right = np.asarray(tree.right)
-    default = _xval_dir(tree)
-    cur = np.zeros(n, dtype=np.int64)
-    alive = np.ones(n, dtype=bool)
-    cols = [cur.copy()]
-    while True:
-        rows = np.flatnonzero(alive & (left[cur] >= 0))
-        if rows.size == 0:
-            break
-        nxt = np.full(n, -1, dtype=np.int64)
-        for node in np.unique(cur[rows]):
-            sel = rows[cur[rows] == node]
-            d = _route(tree, node, X[sel], use_surrogate, default)
-            nxt[sel[d < 0]] = left[node]
-            nxt[sel[d > 0]] = right[node]
-        moved = nxt >= 0
-        alive = moved                      # leaves and stuck rows stop here
-        cur = np.where(moved, nxt, cur)
-        cols.append(nxt)
-    return np.column_stack(cols)
-
-
-def _node_predictions(tree, method, prior_adj, loss):
-    value = np.asarray(tree.value, dtype=np.float64)
-    if method == "anova":
-        return value[:, 0]
-    # ginidev: predicted class = argmin_i sum_j n_j L[j, i] prior_adj[j] (first on ties)
-    return np.argmin((value * prior_adj) @ loss, axis=1)
-
-
-def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prior=None,
-                   use_surrogate=2, root_risk_value=None, n_classes=None,
-                   node_prediction=None):
+def cross_validate(fit_fold, X, y, w, folds, cptable, *, criterion, use_surrogate=2,
+                   root_risk=None):
     """K-fold cross-validated risk of every row of a complexity table (rpart ``xval.c``).
 
     For fold ``k = 1..K`` (``K`` = number of distinct fold ids) the tree is regrown on the
@@ -452,20 +336,14 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
     row of ``cptable``, stopped at the first node whose complexity is at most that row's
     threshold.  Thresholds are the geometric means of adjacent ``CP`` values
     (``10 * CP_1`` for the first row), in risk units and multiplied by the training
-    weight share of the fold, as rpart does.  Each held-out row adds
-    ``w * e`` to ``xerror`` and ``w * e**2`` to the variance sum, with
-
-    * anova: ``e = (y - yhat)**2``;
-    * class: ``e = prior_adj[y] * loss[pred, y]``.  Note the order: rpart 4.1.19's
-      ``ginipred`` indexes its loss matrix so that the cross-validated error of a row of
-      true class ``y`` predicted as ``pred`` is the loss of predicting ``y`` for truth
-      ``pred`` (transposed relative to the loss used for growing).  This differs from
-      the definition (ESL section 9.2.4: :math:`L_{kk'}` is the loss of classifying a
-      class-k observation as k', so the held-out cost would be ``loss[y, pred]``, the
-      cost that ``rel error`` uses).  With a symmetric loss this does not matter; with an
-      asymmetric one it is what rpart reports (checked against R: stored cases
-      ``pima_loss``, ``birthwt_information_loss``), and we reproduce it so that
-      ``xerror`` stays comparable with rpart's.
+    weight share of the fold, as rpart does.  Each held-out row adds ``w * e`` to
+    ``xerror`` and ``w * e**2`` to the variance sum, ``e`` the criterion's charge of the
+    row at the node where it stops (:meth:`~rocstats.tree._criterion.Criterion.row_error`
+    of the node's :meth:`~rocstats.tree._criterion.Criterion.predictions`; rpart's
+    ``eval`` of its method table): the squared error for anova, ``prior_adj[y] *
+    loss[pred, y]`` for rpart's classification (see
+    :meth:`~rocstats.tree._criterion.GiniCriterion.row_error` for the transposed loss),
+    a misclassification for the count criteria.
 
     ``xerror = sum / root risk``; ``xstd = sqrt(sum w e^2 - (sum w e)^2 / W) / root risk``
     (``W`` the total case weight).
@@ -480,15 +358,14 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
     fit_fold : callable
         ``fit_fold(train_idx) -> Tree``: grows the tree on rows ``train_idx`` (int
         array) with the same controls, the growing threshold ``alpha * ratio`` (see
-        :func:`fold_weight_ratios`), and -- for classification -- the class weights
-        ``prior_adj`` of the *full* data (rpart does not recompute priors in the folds).
-        The tree's ``complexity`` must be set (risk units); node ``value`` must hold the
-        weighted class counts (class) or the mean (anova), unless ``node_prediction``
-        is given.
+        :func:`fold_weight_ratios`), and -- for rpart's classification -- the class
+        weights of the *full* data (rpart does not recompute priors in the folds).  The
+        tree's ``complexity`` must be set (risk units); node ``value`` is what the
+        criterion predicts from.
     X : ndarray (n, p), float64
         As given to :meth:`Tree.apply` (NaN missing, categorical level codes).
     y : ndarray (n,)
-        Class indices 0..K-1 (class) or responses (anova).
+        Class indices 0..K-1 or responses.
     w : ndarray (n,)
         Case weights.
     folds : array of int (n,)
@@ -496,17 +373,11 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
         number of distinct ids are never held out (as in rpart; a warning says so).
     cptable : DataFrame
         From :func:`cp_table` (column ``CP``).
-    method : {"class", "anova"}
-    loss, prior : array-like, optional
-        As for the fit (class only).
+    criterion : rocstats.tree._criterion.Criterion
+        The full fit's criterion.
     use_surrogate : {0, 1, 2}
-    root_risk_value : float, optional
-        Full-data root risk (default: computed from ``y``, ``w``, ``prior``, ``loss``).
-    n_classes : int, optional
-        Default ``y.max() + 1``.
-    node_prediction : callable, optional
-        ``node_prediction(tree) -> array`` of each node's prediction (class index or
-        mean), instead of deriving it from ``tree.value``.
+    root_risk : float, optional
+        Full-data root risk (default: the criterion's risk of all rows).
 
     Returns
     -------
@@ -516,8 +387,6 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
     n = X.shape[0]
     w = np.asarray(w, dtype=np.float64).reshape(-1)
     folds = np.asarray(folds).reshape(-1)
-    if method not in ("class", "anova"):
-        raise ValueError("method must be 'class' or 'anova', got %r" % (method,))
     if w.shape[0] != n or folds.shape[0] != n or np.asarray(y).shape[0] != n:
         raise ValueError("X, y, w and folds must have the same number of rows")
     if folds.dtype.kind == "f":
@@ -531,15 +400,8 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
         warnings.warn("folds: ids outside 1..%d (the number of distinct ids); rpart never "
                       "holds those rows out, and neither does this" % n_xval,
                       RuntimeWarning, stacklevel=2)
-    if method == "class":
-        y = np.asarray(y, dtype=np.int64)
-        k = int(n_classes if n_classes is not None else y.max() + 1)
-        prior_adj, L = class_error_weights(y, w, k, prior=prior, loss=loss)
-    else:
-        y = np.asarray(y, dtype=np.float64)
-        prior_adj = L = None
-    rr = (root_risk_value if root_risk_value is not None else
-          root_risk(y, w, method=method, n_classes=n_classes, prior=prior, loss=loss))
+    y = np.asarray(y, dtype=np.int64 if criterion.nclass else np.float64)
+    rr = criterion.node_value(y, w)[1] if root_risk is None else float(root_risk)
     CP = cptable["CP"].to_numpy(dtype=np.float64)
     m = CP.size
     cp_abs = CP * rr
@@ -562,9 +424,9 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
         if held.size == 0:
             continue
         comp = fixed_complexity(tree)
-        pred = (np.asarray(node_prediction(tree)) if node_prediction is not None
-                else _node_predictions(tree, method, prior_adj, L))
-        paths = _paths(tree, X[held], use_surrogate)
+        pred = criterion.predictions(tree.value)
+        paths = tree.paths(X[held], use_surrogate=use_surrogate,
+                           default=xval_directions(tree))
         valid = paths >= 0
         cpath = np.where(valid, comp[np.where(valid, paths, 0)], np.inf)
         # first depth whose node complexity is <= threshold; none -> stale buffer value
@@ -573,11 +435,7 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, method, loss=None, prio
         first = np.argmax(stop, axis=1)
         node = np.take_along_axis(paths, first, axis=1)        # (rows, m)
         p = pred[np.where(has, node, 0)]
-        if method == "anova":
-            err = (y[held][:, None] - p) ** 2
-        else:
-            yh = y[held][:, None]
-            err = prior_adj[yh] * L[p, yh]
+        err = criterion.row_error(y[held][:, None], p)
         for r in range(held.size):                 # fill stale entries in rpart's order
             row = err[r]
             if not has[r].all():

@@ -48,6 +48,77 @@ int main(void)
             if (rs_split_sort(all, lab, m + n, sp, m + 1, sn) != -2) failures++;  /* wrong m */
             free(all); free(sp); free(sn); free(lab); free(ip); free(in);
         }
+        {   /* issue 14: the fast sweeps equal the plain ones; split, pack / unpack keys */
+            uint64_t sq[4], sq2[4];
+            if (rs_auc2u_sorted_fast(pos, m, neg, n) != u1) failures++;
+            if (rs_delong_sums_sorted_fast(pos, m, neg, n, sq) != u1) failures++;
+            rs_delong_sums_sorted(pos, m, neg, n, sq2);
+            for (int q = 0; q < 4; q++) if (sq[q] != sq2[q]) failures++;
+            if (rs_auc2u_sorted_fast(pos, m, neg, 0) != 0) failures++;
+            if (rs_auc2u_sorted_fast(pos, 0, neg, n) != 0) failures++;
+            int64_t t = m + n;
+            double *all = malloc(t * sizeof *all), *sp = malloc(m * sizeof *sp);
+            double *sn = malloc(n * sizeof *sn), *srt = malloc(t * sizeof *srt);
+            uint8_t *lab = malloc(t);
+            uint64_t *keys = malloc(t * sizeof *keys);
+            int64_t *ix = malloc(t * sizeof *ix);
+            for (int64_t k = 0; k < t; k++) {
+                lab[k] = (uint8_t)(rnd(2) * 3);   /* 0 or 3: any nonzero is positive */
+                all[k] = rnd(levels);
+            }
+            int64_t mm = 0;
+            for (int64_t k = 0; k < t; k++) mm += lab[k] != 0;
+            /* room for one more in each, as the wrong-m calls below declare */
+            double *ps = malloc((mm + 1) * sizeof *ps), *ns = malloc((t - mm + 1) * sizeof *ns);
+            if (rs_split(all, lab, t, ps, mm, ns) != 0) failures++;
+            for (int64_t k = 0, a = 0, b = 0; k < t; k++)
+                if (lab[k] ? ps[a++] != all[k] : ns[b++] != all[k]) failures++;
+            {   /* the split by label value, for every label type, equals rs_split */
+                double *qs = malloc((mm + 1) * sizeof *qs), *qn = malloc((t - mm + 1) * sizeof *qn);
+                int64_t *l64 = malloc(t * sizeof *l64); int32_t *l32 = malloc(t * sizeof *l32);
+                int8_t *l8 = malloc(t); double *lf = malloc(t * sizeof *lf);
+                for (int64_t k = 0; k < t; k++) { l64[k] = lab[k]; l32[k] = lab[k]; l8[k] = (int8_t)lab[k]; lf[k] = lab[k]; }
+                int st = rs_split_eq_u8(all, lab, 3, t, qs, mm, qn)
+                       | rs_split_eq_i64(all, l64, 3, t, qs, mm, qn) | rs_split_eq_i32(all, l32, 3, t, qs, mm, qn)
+                       | rs_split_eq_i8(all, l8, 3, t, qs, mm, qn) | rs_split_eq_f64(all, lf, 3.0, t, qs, mm, qn);
+                if (st != 0) failures++;
+                for (int64_t k = 0; k < mm; k++) if (qs[k] != ps[k]) failures++;
+                for (int64_t k = 0; k < t - mm; k++) if (qn[k] != ns[k]) failures++;
+                if (rs_split_eq_i64(all, l64, 3, t, qs, mm + 1, qn) != -2) failures++;
+                free(qs); free(qn); free(l64); free(l32); free(l8); free(lf);
+            }
+            if (mm > 0 && rs_split(all, lab, t, ps, mm - 1, ns) != -2) failures++;  /* wrong m */
+            if (mm < t && rs_split(all, lab, t, ps, mm + 1, ns) != -2) failures++;
+            int bits = 1;
+            while (((int64_t)1 << bits) < t) bits++;
+            if (rs_pack_keys(all, t, bits - 1, keys) != -1 && t > 1) failures++;
+            if (rs_pack_keys(all, t, bits, keys) != 0) failures++;
+            /* insertion sort of the keys stands in for NumPy's sort */
+            for (int64_t k = 1; k < t; k++) {
+                uint64_t v = keys[k]; int64_t p = k;
+                while (p > 0 && keys[p - 1] > v) { keys[p] = keys[p - 1]; p--; }
+                keys[p] = v;
+            }
+            if (rs_unpack_keys(keys, t, bits, all, srt, ix) != 0) failures++;
+            for (int64_t k = 0; k < t; k++) {
+                if (srt[k] != all[ix[k]]) failures++;
+                if (k && srt[k] < srt[k - 1]) failures++;
+            }
+            {   /* placements in case order: a reversed order scatters them back */
+                int64_t *pi = malloc(m * sizeof *pi), *ni = malloc(n * sizeof *ni);
+                double *w10 = malloc(m * sizeof *w10), *w01 = malloc(n * sizeof *w01);
+                for (int64_t i = 0; i < m; i++) pi[i] = m - 1 - i;
+                for (int64_t j = 0; j < n; j++) ni[j] = n - 1 - j;
+                if (rs_placements_scatter(pos, pi, m, neg, ni, n, w10, w01) != u1) failures++;
+                for (int64_t i = 0; i < m; i++) if (w10[m - 1 - i] != a10[i]) failures++;
+                for (int64_t j = 0; j < n; j++) if (w01[n - 1 - j] != a01[j]) failures++;
+                pi[0] = m;                                  /* out of range: refused */
+                if (rs_placements_scatter(pos, pi, m, neg, ni, n, w10, w01) != -1) failures++;
+                free(pi); free(ni); free(w10); free(w01);
+            }
+            free(all); free(sp); free(sn); free(srt); free(lab); free(keys); free(ix);
+            free(ps); free(ns);
+        }
         if (u1 != u2 || u1 != u3 || u1 != u4) failures++;
         for (int64_t i = 0; i < m; i++) if (a10[i] != b10[i]) failures++;
         for (int64_t j = 0; j < n; j++) if (a01[j] != b01[j]) failures++;

@@ -3,7 +3,7 @@
 ``ffi`` and ``lib`` come from ``rocstats._kernels._ckernels`` (built from ``csrc/*.c`` by
 ``_build.py``); importing this package raises ``ImportError`` when the extension was not
 built, which :mod:`rocstats._kernels` turns into one warning and the NumPy twins.  Each
-submodule (``roc``, ``sauc``, ``aucsplit``, ``surrogate``, ``tree``, ``bootstrap``) has the functions,
+submodule (``roc``, ``sauc``, ``surrogate``, ``tree``, ``bootstrap``) has the functions,
 signatures and results of its twin in :mod:`rocstats._kernels.numpy`; arrays are
 normalised and every length and index the C code relies on is checked in Python before
 C sees a pointer.
@@ -15,6 +15,7 @@ from .._ckernels import ffi, lib  # noqa: F401  (ImportError if the extension is
 __all__ = ["ffi", "lib", "ptr", "f64", "i64", "i8", "out"]
 
 _CTYPES = {np.dtype(np.float64): "double *", np.dtype(np.int64): "int64_t *",
+           np.dtype(np.int32): "int32_t *",
            np.dtype(np.uint64): "uint64_t *", np.dtype(np.int8): "int8_t *",
            np.dtype(np.uint8): "uint8_t *", np.dtype(np.bool_): "uint8_t *"}
 

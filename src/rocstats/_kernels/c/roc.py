@@ -1,17 +1,37 @@
-"""C twin of :mod:`rocstats._kernels.numpy.roc` (``csrc/rocstats_kernels.c``): the radix
+"""C twin of :mod:`rocstats._kernels.numpy.roc` (``csrc/rocstats_kernels.c``): the
 split-sort, the sorted sweeps, the O(m n) definitions and the ROC counts.
 
 Same functions, signatures and results as the NumPy module.  Arrays are normalised to
 float64 C-contiguous before C sees a pointer.
+
+How the two classes are sorted (issue 14).  NumPy's sort is a SIMD sort on some CPUs
+(x86-simd-sort with AVX-512 or AVX2, Highway's VQSort on ARM) and a plain introsort on
+others, so which of NumPy's sort and the C radix sort is faster depends on the CPU:
+:func:`_sort_method` decides once per process by timing both on the same 2^17 scores
+(``ROCSTATS_SORT=numpy`` or ``radix`` forces one).  On the NumPy side the scores are
+split by class in C (branch-free), and the two classes are sorted in place on two
+threads (NumPy's sort releases the GIL) when the process may use two CPUs
+(``ROCSTATS_NUM_THREADS=1`` keeps one); argsorts sort 64-bit keys holding the value's
+high bits and the index, then put the few values that share high bits in order.  Every
+choice gives the same sorted values, so no result depends on it.
 """
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from ..numpy import roc as _twin
 from . import f64, lib, out, ptr
 
 
-# below this size numpy's comparison sort beats the 4 x 65536-bucket radix passes
+# below this size numpy's comparison sort on masked copies is used (the twin): the
+# 4 x 65536-bucket radix passes and the thread hand-off do not pay
 RADIX_MIN_SIZE = 1 << 15
+_CALIBRATION_SIZE = 1 << 17
+_sort_choice = None
+_pool = None
+_pool_pid = None
 
 
 def _radix(is_pos, score, with_order):
@@ -35,6 +55,102 @@ def _radix(is_pos, score, with_order):
     return (pos, op, neg, on) if with_order else (pos, neg)
 
 
+def _calibrate():
+    """``"numpy"`` or ``"radix"``: whichever split-sorts 2^17 normal scores faster here
+    (best of 5 interleaved timings of each)."""
+    rng = np.random.default_rng(14)
+    x = rng.standard_normal(_CALIBRATION_SIZE)
+    mask = rng.random(x.size) < 0.5
+    best = {"numpy": float("inf"), "radix": float("inf")}
+    for _ in range(5):
+        t0 = time.perf_counter()
+        pos, neg = _split(mask, x)
+        pos.sort()
+        neg.sort()
+        t1 = time.perf_counter()
+        _radix(mask, x, False)
+        t2 = time.perf_counter()
+        best["numpy"] = min(best["numpy"], t1 - t0)
+        best["radix"] = min(best["radix"], t2 - t1)
+    return "numpy" if best["numpy"] <= best["radix"] else "radix"
+
+
+def _sort_method():
+    """The sort used for large inputs, ``"numpy"`` or ``"radix"``: ``ROCSTATS_SORT`` if
+    set to one of them, else measured once per process (:func:`_calibrate`)."""
+    global _sort_choice
+    if _sort_choice is None:
+        env = os.environ.get("ROCSTATS_SORT", "").strip().lower()
+        _sort_choice = env if env in ("numpy", "radix") else _calibrate()
+    return _sort_choice
+
+
+def _threads():
+    """True when two sorts may run concurrently: two usable CPUs, not disabled."""
+    if os.environ.get("ROCSTATS_NUM_THREADS", "").strip() == "1":
+        return False
+    try:
+        return len(os.sched_getaffinity(0)) >= 2
+    except AttributeError:  # pragma: no cover - not Linux
+        return (os.cpu_count() or 1) >= 2
+
+
+def _both(f, a, b):
+    """``(f(a), f(b))``, on two threads when allowed (the pool is remade after a fork)."""
+    global _pool, _pool_pid
+    if a.size + b.size < RADIX_MIN_SIZE or not _threads():
+        return f(a), f(b)
+    if _pool is None or _pool_pid != os.getpid():
+        _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rocstats-sort")
+        _pool_pid = os.getpid()
+    fut = _pool.submit(f, a)
+    rb = f(b)
+    return fut.result(), rb
+
+
+def _split(is_pos, score):
+    """The scores of the positives and of the negatives, each in input order (C,
+    branch-free)."""
+    score = f64(score)
+    mask = np.ascontiguousarray(is_pos, dtype=bool)
+    if mask.shape != score.shape:   # the C loop reads both arrays over score.size
+        raise ValueError("is_pos has shape %s but score has shape %s" % (mask.shape, score.shape))
+    m = int(np.count_nonzero(mask))
+    pos, neg = out(m), out(score.size - m)
+    if lib.rs_split(ptr(score), ptr(mask), score.size, ptr(pos), m, ptr(neg)) != 0:
+        raise RuntimeError("rocstats: split failed")  # pragma: no cover - m counted above
+    return pos, neg
+
+
+def _sort_in_place(a):
+    a.sort()
+    return a
+
+
+def _argsort_packed(x):
+    """``(sorted x, order)`` with ``x[order]`` ascending: NumPy's (SIMD) sort of 64-bit
+    keys = the value's order-preserving bits with the low ``b`` bits replaced by the
+    index (``2^b >= len(x)``), then a C pass that unpacks, gathers and insertion-sorts
+    the values that shared their high bits.  Falls back to ``np.argsort`` when that
+    repair would be long (many distinct values closer than 2^-(52-b) relative)."""
+    x = f64(x)
+    size = x.size
+    bits = max(1, (size - 1).bit_length())
+    keys = np.empty(size, dtype=np.uint64)
+    if lib.rs_pack_keys(ptr(x), size, bits, ptr(keys)) != 0:  # pragma: no cover
+        raise RuntimeError("rocstats: rs_pack_keys refused %d values" % size)
+    keys.sort()
+    srt, idx = out(size), out(size, np.int64)
+    status = lib.rs_unpack_keys(ptr(keys), size, bits, ptr(x), ptr(srt), ptr(idx))
+    del keys
+    if status == 1:
+        idx = np.argsort(x, kind="stable")
+        srt = x[idx]
+    elif status != 0:  # pragma: no cover - would be a bug in the packing
+        raise RuntimeError("rocstats: rs_unpack_keys failed with status %d" % status)
+    return srt, idx
+
+
 def split_sort_radix(is_pos, score):
     """C radix sort of each class (any size; ``split_sort`` picks it for large n)."""
     return _radix(is_pos, score, False)
@@ -49,19 +165,87 @@ def split_argsort(is_pos, score):
     """``(pos_sorted, pos_order, neg_sorted, neg_order)``, as the NumPy twin."""
     if score.size < RADIX_MIN_SIZE:
         return _twin.split_argsort(is_pos, score)
-    return split_argsort_radix(is_pos, score)
+    if _sort_method() == "radix":
+        return split_argsort_radix(is_pos, score)
+    pos, neg = _split(is_pos, score)
+    (ps, op), (ns, on) = _both(_argsort_packed, pos, neg)
+    return ps, op, ns, on
+
+
+_SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", int),
+             np.dtype(np.int32): ("rs_split_eq_i32", int),
+             np.dtype(np.uint8): ("rs_split_eq_u8", int),
+             np.dtype(np.bool_): ("rs_split_eq_u8", int),
+             np.dtype(np.int8): ("rs_split_eq_i8", int),
+             np.dtype(np.float64): ("rs_split_eq_f64", float)}
+
+
+def _split_sort_eq(values, pos_value, score):
+    """``split_sort(values == pos_value, score)`` without the n-byte mask (the split
+    compares the labels in C), or None when this path does not apply (small input, the
+    radix sort chosen, a label dtype without a kernel): the caller then builds the mask.
+    """
+    values = np.asarray(values)
+    entry = _SPLIT_EQ.get(values.dtype)
+    if (entry is None or score.size < RADIX_MIN_SIZE or _sort_method() == "radix"
+            or values.shape != score.shape or not values.flags.c_contiguous):
+        return None
+    name, conv = entry
+    value = values.dtype.type(pos_value)
+    if value != pos_value:          # not representable in the labels' dtype
+        return None
+    score = f64(score)
+    m = int(np.count_nonzero(values == value))
+    pos, neg = out(m), out(score.size - m)
+    status = getattr(lib, name)(ptr(score), ptr(values), conv(value), score.size, ptr(pos), m,
+                                ptr(neg))
+    if status != 0:  # pragma: no cover - m counted above
+        raise RuntimeError("rocstats: %s failed with status %d" % (name, status))
+    _both(_sort_in_place, pos, neg)
+    return pos, neg
 
 
 def split_sort(is_pos, score):
     """Ascending scores of the positives and of the negatives (``is_pos`` boolean)."""
     if score.size < RADIX_MIN_SIZE:
         return _twin.split_sort(is_pos, score)
-    return split_sort_radix(is_pos, score)
+    if _sort_method() == "radix":
+        return split_sort_radix(is_pos, score)
+    pos, neg = _split(is_pos, score)
+    _both(_sort_in_place, pos, neg)
+    return pos, neg
+
+
+_FAST_MAX = 1 << 31     # the interleaved sweeps need m, n < 2^31 (c^2 < 2^64)
 
 
 def auc2u_sorted(pos, neg):
     pos, neg = f64(pos), f64(neg)
+    if pos.size < _FAST_MAX and neg.size < _FAST_MAX:
+        return int(lib.rs_auc2u_sorted_fast(ptr(pos), pos.size, ptr(neg), neg.size))
     return int(lib.rs_auc2u_sorted(ptr(pos), pos.size, ptr(neg), neg.size))
+
+
+def _placements_by_case(pos, op, neg, on):
+    """``(2U, v10, v01)`` with the placements in case order (``v10[op[i]]`` is the i-th
+    smallest positive's), written by the C merge directly: the same values as
+    ``placements_sorted`` followed by ``v10[op] = s10``, ``v01[on] = s01``."""
+    pos, neg = f64(pos), f64(neg)
+    op, on = np.ascontiguousarray(op, dtype=np.int64), np.ascontiguousarray(on, dtype=np.int64)
+    if op.shape != pos.shape or on.shape != neg.shape:
+        raise ValueError("the orders must have one index per score")
+    if pos.size >= _FAST_MAX or neg.size >= _FAST_MAX:
+        twice_u, s10, s01 = placements_sorted(pos, neg)
+        v10, v01 = np.empty_like(s10), np.empty_like(s01)
+        v10[op] = s10
+        v01[on] = s01
+        return twice_u, v10, v01
+    v10, v01 = out(pos.size), out(neg.size)
+    twice_u = int(lib.rs_placements_scatter(ptr(pos), ptr(op), pos.size, ptr(neg), ptr(on),
+                                            neg.size, ptr(v10), ptr(v01)))
+    if twice_u < 0:
+        raise ValueError("the orders must be permutations of the class indices")
+    return twice_u, v10, v01
 
 
 def placements_sorted(pos, neg):
@@ -75,7 +259,9 @@ def placements_sorted(pos, neg):
 def delong_sums_sorted(pos, neg):
     pos, neg = f64(pos), f64(neg)
     sq = np.zeros(4, dtype=np.uint64)
-    twice_u = int(lib.rs_delong_sums_sorted(ptr(pos), pos.size, ptr(neg), neg.size, ptr(sq)))
+    kernel = lib.rs_delong_sums_sorted_fast if (pos.size < _FAST_MAX and neg.size < _FAST_MAX) \
+        else lib.rs_delong_sums_sorted
+    twice_u = int(kernel(ptr(pos), pos.size, ptr(neg), neg.size, ptr(sq)))
     return (twice_u, (int(sq[0]) << 64) | int(sq[1]), (int(sq[2]) << 64) | int(sq[3]))
 
 

@@ -251,3 +251,362 @@ int64_t rs_roc_counts_desc(const double *score, const double *wpos, const double
     }
     return k;
 }
+
+/* ---- the fast path of the split-sort (issue 14) ------------------------------------ */
+
+int rs_split(const double *score, const uint8_t *is_pos, int64_t n, double *pos_out,
+             int64_t m, double *neg_out)
+{
+    if (n < 0 || m < 0 || m > n) return -2;
+    const int64_t nn = n - m;
+    int64_t ip = 0, in = 0, i = 0;
+    /* branch-free while both outputs have room for one more: the score goes to both,
+     * and only the right output's end advances (the other slot is overwritten later) */
+    for (; i < n && ip < m && in < nn; i++) {
+        const double x = score[i];
+        const int64_t b = is_pos[i] != 0;
+        pos_out[ip] = x;
+        neg_out[in] = x;
+        ip += b;
+        in += 1 - b;
+    }
+    for (; i < n; i++) {
+        if (is_pos[i]) {
+            if (ip == m) return -2;
+            pos_out[ip++] = score[i];
+        } else {
+            if (in == nn) return -2;
+            neg_out[in++] = score[i];
+        }
+    }
+    return (ip == m && in == nn) ? 0 : -2;
+}
+
+int rs_pack_keys(const double *x, int64_t len, int bits, uint64_t *keys)
+{
+    if (len < 0 || bits < 0 || bits > 40 || len > ((int64_t)1 << bits)) return -1;
+    const uint64_t low = ((uint64_t)1 << bits) - 1;
+    for (int64_t i = 0; i < len; i++)
+        keys[i] = (key_of(x[i]) & ~low) | (uint64_t)i;
+    return 0;
+}
+
+int rs_unpack_keys(const uint64_t *keys, int64_t len, int bits, const double *x,
+                   double *sorted, int64_t *idx)
+{
+    if (len < 0 || bits < 0 || bits > 40) return -1;
+    const uint64_t low = ((uint64_t)1 << bits) - 1;
+    for (int64_t k = 0; k < len; k++) {
+        const uint64_t j = keys[k] & low;
+        if (j >= (uint64_t)len) return -1;
+        idx[k] = (int64_t)j;
+        sorted[k] = x[j];
+    }
+    /* values sharing their high key bits came out in index order: insertion-sort them
+     * (they are the only ones out of order); give up past a work budget */
+    int64_t budget = 8 * len + 64;
+    for (int64_t k = 1; k < len; k++) {
+        const double v = sorted[k];
+        if (!(v < sorted[k - 1])) continue;
+        const int64_t id = idx[k];
+        int64_t p = k;
+        while (p > 0 && sorted[p - 1] > v) {
+            sorted[p] = sorted[p - 1];
+            idx[p] = idx[p - 1];
+            p--;
+            if (--budget < 0) return 1;
+        }
+        sorted[p] = v;
+        idx[p] = id;
+    }
+    return 0;
+}
+
+/* (hi, lo) += a * b, exact (64 x 64 -> 128 bits, portable). */
+static inline void add_mul(uint64_t *hi, uint64_t *lo, uint64_t a, uint64_t b)
+{
+    const uint64_t M = 0xFFFFFFFFULL;
+    const uint64_t a0 = a & M, a1 = a >> 32, b0 = b & M, b1 = b >> 32;
+    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const uint64_t mid = (p00 >> 32) + (p01 & M) + (p10 & M);
+    const uint64_t pl = (p00 & M) | (mid << 32);
+    const uint64_t ph = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    *lo += pl;
+    *hi += ph + (*lo < pl);
+}
+
+/* One segment of the merge: pos[i..iend) and neg[j..jend); every value in it is below
+ * every value of the next segment, so counts in global indices are the answers. */
+typedef struct { int64_t i, j, iend, jend; } rs_seg;
+typedef struct { uint64_t sum, h10, l10, h01, l01; } rs_acc;
+
+static int64_t lower_bound(const double *a, int64_t len, double v)
+{
+    int64_t lo = 0, hi = len;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < v) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* The value at merged position d (0 <= d < m + n) up to ties, by the merge-path search. */
+static double merged_at(const double *pos, int64_t m, const double *neg, int64_t n, int64_t d)
+{
+    int64_t lo = d > n ? d - n : 0, hi = d < m ? d : m;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (pos[mid] < neg[d - mid - 1]) lo = mid + 1; else hi = mid;
+    }
+    const int64_t p = lo, q = d - lo;
+    if (p < m && (q >= n || pos[p] <= neg[q])) return pos[p];
+    return neg[q];          /* q < n here: p + q = d < m + n */
+}
+
+/* A block of equal values v = pos[i] = neg[j]: P positives and N negatives tied. */
+static inline void tie_block(rs_seg *s, const double *pos, const double *neg, int64_t m,
+                             rs_acc *a, const int want_sq)
+{
+    const double v = pos[s->i];
+    int64_t P = 1, N = 1;
+    while (s->i + P < s->iend && pos[s->i + P] == v) P++;
+    while (s->j + N < s->jend && neg[s->j + N] == v) N++;
+    const uint64_t c10 = 2 * (uint64_t)s->j + (uint64_t)N;
+    const uint64_t c01 = 2 * (uint64_t)(m - s->i - P) + (uint64_t)P;
+    a->sum += (uint64_t)P * c10;
+    if (want_sq) {
+        add_mul(&a->h10, &a->l10, (uint64_t)P, c10 * c10);
+        add_mul(&a->h01, &a->l01, (uint64_t)N, c01 * c01);
+    }
+    s->i += P;
+    s->j += N;
+}
+
+/* One merge step (both i < iend and j < jend): branch-free unless the two heads tie. */
+static inline void merge_step(rs_seg *s, const double *pos, const double *neg, int64_t m,
+                              rs_acc *a, const int want_sq)
+{
+    const int64_t i = s->i, j = s->j;
+    const double x = pos[i], y = neg[j];
+    if (x == y) {
+        tie_block(s, pos, neg, m, a, want_sq);
+        return;
+    }
+    const uint64_t negstep = y < x;
+    const uint64_t keep = negstep - 1;           /* all ones on a positive's step */
+    const uint64_t cp = 2 * (uint64_t)j;          /* 2 #{neg < x}, no ties */
+    a->sum += cp & keep;
+    if (want_sq) {
+        const uint64_t cn = 2 * (uint64_t)(m - i);    /* 2 #{pos > y}, no ties */
+        const uint64_t q10 = (cp * cp) & keep, q01 = (cn * cn) & ~keep;
+        a->l10 += q10;
+        a->h10 += a->l10 < q10;
+        a->l01 += q01;
+        a->h01 += a->l01 < q01;
+    }
+    s->i = i + (int64_t)(1 - negstep);
+    s->j = j + (int64_t)negstep;
+}
+
+static inline void finish_segment(rs_seg *s, const double *pos, const double *neg,
+                                  int64_t m, rs_acc *a, const int want_sq)
+{
+    while (s->i < s->iend && s->j < s->jend)
+        merge_step(s, pos, neg, m, a, want_sq);
+    if (s->i < s->iend) {           /* positives above every negative of the segment */
+        const uint64_t P = (uint64_t)(s->iend - s->i), c = 2 * (uint64_t)s->jend;
+        a->sum += P * c;
+        if (want_sq) add_mul(&a->h10, &a->l10, P, c * c);
+    }
+    if (s->j < s->jend && want_sq) {  /* negatives above every positive of the segment */
+        const uint64_t N = (uint64_t)(s->jend - s->j), c = 2 * (uint64_t)(m - s->iend);
+        add_mul(&a->h01, &a->l01, N, c * c);
+    }
+    s->i = s->iend;
+    s->j = s->jend;
+}
+
+#define RS_LANES 4
+
+static int64_t sweep_fast(const double *pos, int64_t m, const double *neg, int64_t n,
+                          uint64_t *sq, const int want_sq)
+{
+    if (m < 0 || n < 0 || m >= ((int64_t)1 << 31) || n >= ((int64_t)1 << 31)) return -1;
+    rs_acc a = {0, 0, 0, 0, 0};
+    rs_seg s[RS_LANES];
+    int64_t bp[RS_LANES + 1], bq[RS_LANES + 1];
+    bp[0] = 0; bq[0] = 0; bp[RS_LANES] = m; bq[RS_LANES] = n;
+    double prev = 0.0;
+    for (int k = 1; k < RS_LANES; k++) {
+        const int64_t d = (m + n) * k / RS_LANES;
+        if (d >= m + n || m == 0 || n == 0) { bp[k] = m; bq[k] = n; continue; }
+        double v = merged_at(pos, m, neg, n, d);
+        if (k > 1 && v < prev) v = prev;        /* keep the cuts non-decreasing */
+        prev = v;
+        bp[k] = lower_bound(pos, m, v);
+        bq[k] = lower_bound(neg, n, v);
+    }
+    for (int k = 0; k < RS_LANES; k++) {
+        s[k].i = bp[k]; s[k].iend = bp[k + 1];
+        s[k].j = bq[k]; s[k].jend = bq[k + 1];
+        if (s[k].iend < s[k].i) s[k].iend = s[k].i;   /* cannot happen; keeps it safe */
+        if (s[k].jend < s[k].j) s[k].jend = s[k].j;
+    }
+    /* the interleaved walk while every lane has both heads, then each lane alone */
+    while (s[0].i < s[0].iend && s[0].j < s[0].jend && s[1].i < s[1].iend
+           && s[1].j < s[1].jend && s[2].i < s[2].iend && s[2].j < s[2].jend
+           && s[3].i < s[3].iend && s[3].j < s[3].jend) {
+        merge_step(&s[0], pos, neg, m, &a, want_sq);
+        merge_step(&s[1], pos, neg, m, &a, want_sq);
+        merge_step(&s[2], pos, neg, m, &a, want_sq);
+        merge_step(&s[3], pos, neg, m, &a, want_sq);
+    }
+    for (int k = 0; k < RS_LANES; k++)
+        finish_segment(&s[k], pos, neg, m, &a, want_sq);
+    if (want_sq) {
+        sq[0] = a.h10; sq[1] = a.l10; sq[2] = a.h01; sq[3] = a.l01;
+    }
+    return (int64_t)a.sum;
+}
+
+int64_t rs_auc2u_sorted_fast(const double *pos, int64_t m, const double *neg, int64_t n)
+{
+    return sweep_fast(pos, m, neg, n, NULL, 0);
+}
+
+int64_t rs_delong_sums_sorted_fast(const double *pos, int64_t m, const double *neg,
+                                   int64_t n, uint64_t *sq)
+{
+    return sweep_fast(pos, m, neg, n, sq, 1);
+}
+
+/* rs_split with the test labels[i] == value in place of is_pos[i] (see rs_split). */
+#define RS_SPLIT_EQ(NAME, T)                                                               \
+int NAME(const double *score, const T *labels, T value, int64_t n, double *pos_out,        \
+         int64_t m, double *neg_out)                                                       \
+{                                                                                          \
+    if (n < 0 || m < 0 || m > n) return -2;                                                \
+    const int64_t nn = n - m;                                                              \
+    int64_t ip = 0, in = 0, i = 0;                                                         \
+    for (; i < n && ip < m && in < nn; i++) {                                              \
+        const double x = score[i];                                                         \
+        const int64_t b = labels[i] == value;                                              \
+        pos_out[ip] = x;                                                                   \
+        neg_out[in] = x;                                                                   \
+        ip += b;                                                                           \
+        in += 1 - b;                                                                       \
+    }                                                                                      \
+    for (; i < n; i++) {                                                                   \
+        if (labels[i] == value) {                                                          \
+            if (ip == m) return -2;                                                        \
+            pos_out[ip++] = score[i];                                                      \
+        } else {                                                                           \
+            if (in == nn) return -2;                                                       \
+            neg_out[in++] = score[i];                                                      \
+        }                                                                                  \
+    }                                                                                      \
+    return (ip == m && in == nn) ? 0 : -2;                                                 \
+}
+
+RS_SPLIT_EQ(rs_split_eq_i64, int64_t)
+RS_SPLIT_EQ(rs_split_eq_i32, int32_t)
+RS_SPLIT_EQ(rs_split_eq_u8, uint8_t)
+RS_SPLIT_EQ(rs_split_eq_i8, int8_t)
+RS_SPLIT_EQ(rs_split_eq_f64, double)
+
+/* ---- placements in case order (rs_placements_scatter) ------------------------------ */
+typedef struct {
+    const int64_t *pidx, *nidx;
+    double *v10, *v01;
+    double twon, twom;
+} rs_out;
+
+static inline void tie_block_w(rs_seg *s, const double *pos, const double *neg, int64_t m,
+                               uint64_t *sum, const rs_out *o)
+{
+    const double v = pos[s->i];
+    int64_t P = 1, N = 1;
+    while (s->i + P < s->iend && pos[s->i + P] == v) P++;
+    while (s->j + N < s->jend && neg[s->j + N] == v) N++;
+    const int64_t c10 = 2 * s->j + N, c01 = 2 * (m - s->i - P) + P;
+    const double w10 = (double)c10 / o->twon, w01 = (double)c01 / o->twom;
+    for (int64_t k = 0; k < P; k++) o->v10[o->pidx[s->i + k]] = w10;
+    for (int64_t k = 0; k < N; k++) o->v01[o->nidx[s->j + k]] = w01;
+    *sum += (uint64_t)P * (uint64_t)c10;
+    s->i += P;
+    s->j += N;
+}
+
+static inline void merge_step_w(rs_seg *s, const double *pos, const double *neg, int64_t m,
+                                uint64_t *sum, const rs_out *o)
+{
+    const int64_t i = s->i, j = s->j;
+    const double x = pos[i], y = neg[j];
+    if (x == y) {
+        tie_block_w(s, pos, neg, m, sum, o);
+        return;
+    }
+    const int64_t negstep = y < x;
+    const int64_t cp = 2 * j, cn = 2 * (m - i);
+    /* both slots are written; the one of the element not consumed now is written again,
+     * with its true value, when it is consumed (i or j has not moved past it) */
+    o->v10[o->pidx[i]] = (double)cp / o->twon;
+    o->v01[o->nidx[j]] = (double)cn / o->twom;
+    *sum += (uint64_t)cp & ((uint64_t)negstep - 1);
+    s->i = i + 1 - negstep;
+    s->j = j + negstep;
+}
+
+int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
+                              const double *neg, const int64_t *neg_idx, int64_t n,
+                              double *v10, double *v01)
+{
+    if (m < 0 || n < 0 || m >= ((int64_t)1 << 31) || n >= ((int64_t)1 << 31)) return -1;
+    for (int64_t i = 0; i < m; i++) if (pos_idx[i] < 0 || pos_idx[i] >= m) return -1;
+    for (int64_t j = 0; j < n; j++) if (neg_idx[j] < 0 || neg_idx[j] >= n) return -1;
+    const rs_out o = {pos_idx, neg_idx, v10, v01, 2.0 * (double)n, 2.0 * (double)m};
+    uint64_t sum = 0;
+    rs_seg s[RS_LANES];
+    int64_t bp[RS_LANES + 1], bq[RS_LANES + 1];
+    bp[0] = 0; bq[0] = 0; bp[RS_LANES] = m; bq[RS_LANES] = n;
+    double prev = 0.0;
+    for (int k = 1; k < RS_LANES; k++) {
+        const int64_t d = (m + n) * k / RS_LANES;
+        if (d >= m + n || m == 0 || n == 0) { bp[k] = m; bq[k] = n; continue; }
+        double v = merged_at(pos, m, neg, n, d);
+        if (k > 1 && v < prev) v = prev;
+        prev = v;
+        bp[k] = lower_bound(pos, m, v);
+        bq[k] = lower_bound(neg, n, v);
+    }
+    for (int k = 0; k < RS_LANES; k++) {
+        s[k].i = bp[k]; s[k].iend = bp[k + 1] < bp[k] ? bp[k] : bp[k + 1];
+        s[k].j = bq[k]; s[k].jend = bq[k + 1] < bq[k] ? bq[k] : bq[k + 1];
+    }
+    while (s[0].i < s[0].iend && s[0].j < s[0].jend && s[1].i < s[1].iend
+           && s[1].j < s[1].jend && s[2].i < s[2].iend && s[2].j < s[2].jend
+           && s[3].i < s[3].iend && s[3].j < s[3].jend) {
+        merge_step_w(&s[0], pos, neg, m, &sum, &o);
+        merge_step_w(&s[1], pos, neg, m, &sum, &o);
+        merge_step_w(&s[2], pos, neg, m, &sum, &o);
+        merge_step_w(&s[3], pos, neg, m, &sum, &o);
+    }
+    for (int k = 0; k < RS_LANES; k++) {
+        rs_seg *g = &s[k];
+        while (g->i < g->iend && g->j < g->jend)
+            merge_step_w(g, pos, neg, m, &sum, &o);
+        if (g->i < g->iend) {           /* above every negative of the segment */
+            const int64_t c = 2 * g->jend;
+            const double w = (double)c / o.twon;
+            for (int64_t i = g->i; i < g->iend; i++) v10[pos_idx[i]] = w;
+            sum += (uint64_t)(g->iend - g->i) * (uint64_t)c;
+        }
+        if (g->j < g->jend) {           /* above every positive of the segment */
+            const double w = (double)(2 * (m - g->iend)) / o.twom;
+            for (int64_t j = g->j; j < g->jend; j++) v01[neg_idx[j]] = w;
+        }
+        g->i = g->iend;
+        g->j = g->jend;
+    }
+    return (int64_t)sum;
+}

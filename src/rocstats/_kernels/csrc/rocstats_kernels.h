@@ -52,3 +52,58 @@ int64_t rs_placements_pairwise(const double *pos, int64_t m, const double *neg, 
  * Outputs have room for n entries; returns the number of distinct scores written. */
 int64_t rs_roc_counts_desc(const double *score, const double *wpos, const double *wneg,
                            int64_t n, double *thr, double *tp, double *fp);
+
+/* ---- the fast path of the split-sort (issue 14) --------------------------------------
+ * rs_split: the scores of each class in input order (no sort), branch-free: pos_out gets
+ * the m scores with nonzero is_pos, neg_out the n - m others.  Returns 0, or -2 if m is
+ * not the number of nonzero is_pos (nothing is written out of bounds either way). */
+int rs_split(const double *score, const uint8_t *is_pos, int64_t n, double *pos_out,
+             int64_t m, double *neg_out);
+
+/* Packed sort keys for an argsort by a 64-bit integer sort: with b = bits, keys[i] =
+ * (order-preserving key of x[i] with its low b bits cleared) | i, for len <= 2^b and
+ * 0 <= b <= 40.  Sorting the keys orders by value up to the cleared bits, then by index.
+ * Returns 0, or -1 on bad arguments. */
+int rs_pack_keys(const double *x, int64_t len, int bits, uint64_t *keys);
+
+/* After the keys of rs_pack_keys were sorted ascending: idx[k] = keys[k] & (2^b - 1),
+ * sorted[k] = x[idx[k]], then values equal in their high bits but out of order are put
+ * in order (insertion within such runs).  Returns 0; 1 if that repair would exceed
+ * about 8 len moves (the caller then sorts another way; outputs are then unspecified);
+ * -1 on bad arguments (an index >= len included). */
+int rs_unpack_keys(const uint64_t *keys, int64_t len, int bits, const double *x,
+                   double *sorted, int64_t *idx);
+
+/* The sweeps of rs_auc2u_sorted and rs_delong_sums_sorted, same results, as one merge
+ * over tie blocks cut into 4 independent segments walked in an interleaved way (the
+ * merge's compare-and-advance chain is latency-bound; 4 chains overlap).  Requires
+ * m, n < 2^31 (each c10, c01 < 2^32, so c^2 fits 64 bits); returns -1 otherwise, and
+ * the caller uses the plain kernels. */
+int64_t rs_auc2u_sorted_fast(const double *pos, int64_t m, const double *neg, int64_t n);
+int64_t rs_delong_sums_sorted_fast(const double *pos, int64_t m, const double *neg,
+                                   int64_t n, uint64_t *sq);
+
+/* rs_split without a mask: the positives are the rows with labels[i] == value, for
+ * labels of one of these types (NumPy int64, int32, int8 / uint8 / bool as uint8 with
+ * value 0..255, float64).  Same contract and status as rs_split; the memory-lean split
+ * of a 1-D score (no n-byte mask next to the 8n bytes of output). */
+int rs_split_eq_i64(const double *score, const int64_t *labels, int64_t value, int64_t n,
+                    double *pos_out, int64_t m, double *neg_out);
+int rs_split_eq_i32(const double *score, const int32_t *labels, int32_t value, int64_t n,
+                    double *pos_out, int64_t m, double *neg_out);
+int rs_split_eq_u8(const double *score, const uint8_t *labels, uint8_t value, int64_t n,
+                   double *pos_out, int64_t m, double *neg_out);
+int rs_split_eq_i8(const double *score, const int8_t *labels, int8_t value, int64_t n,
+                   double *pos_out, int64_t m, double *neg_out);
+int rs_split_eq_f64(const double *score, const double *labels, double value, int64_t n,
+                    double *pos_out, int64_t m, double *neg_out);
+
+/* DeLong placement values written in case order: as rs_placements_sorted, but the value
+ * of the i-th smallest positive goes to v10[pos_idx[i]] and that of the j-th smallest
+ * negative to v01[neg_idx[j]] (pos_idx, neg_idx: the sorting permutations of
+ * rs_split_argsort; every index must be in range and each used once).  Same values bit
+ * for bit (c / (2n), c / (2m)).  Interleaved tie-block merge as rs_auc2u_sorted_fast;
+ * returns 2U, or -1 if m or n >= 2^31 or an index is out of range. */
+int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
+                              const double *neg, const int64_t *neg_idx, int64_t n,
+                              double *v10, double *v01);

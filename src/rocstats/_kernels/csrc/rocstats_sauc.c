@@ -148,24 +148,49 @@ int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_
     return twice_u;
 }
 
+/* Up to RS_MLANES margins walk their two-pointer merges in one loop: each step of a
+ * margin either advances its negative pointer q (when pos[i] - neg[q] > tau) or counts
+ * q for positive i and moves to the next positive, branch-free, so the margins'
+ * independent chains overlap instead of each mispredicting its while loop. */
+#define RS_MLANES 12
+
 int rs_sauc_margin_counts(const double *pos, int64_t m, const double *neg, int64_t n,
                           const double *tau, int64_t k, int64_t *count)
 {
     if (m < 0 || n < 0 || k < 0 || (k > 0 && (tau == NULL || count == NULL))
         || (m > 0 && pos == NULL) || (n > 0 && neg == NULL))
         return -1;
-    for (int64_t t = 0; t < k; t++) {
-        const double tt = tau[t];
-        int64_t c = 0, q = 0;
-        /* fl(y - x) is non-decreasing in y and non-increasing in x, so the negatives
-         * with pos[i] - neg[q] > tt form a prefix whose end only moves right as i grows */
-        for (int64_t i = 0; i < m; i++) {
-            const double y = pos[i];
-            while (q < n && y - neg[q] > tt)
-                q++;
-            c += q;
+    if (m == 0 || n == 0) {
+        for (int64_t t = 0; t < k; t++) count[t] = 0;
+        return 0;
+    }
+    for (int64_t t0 = 0; t0 < k; t0 += RS_MLANES) {
+        const int lanes = (int)(k - t0 < RS_MLANES ? k - t0 : RS_MLANES);
+        int64_t i[RS_MLANES], q[RS_MLANES], c[RS_MLANES];
+        double tt[RS_MLANES];
+        for (int l = 0; l < lanes; l++) {
+            i[l] = 0; q[l] = 0; c[l] = 0; tt[l] = tau[t0 + l];
         }
-        count[t] = c;
+        int active = lanes;
+        while (active > 0) {
+            active = 0;
+            for (int l = 0; l < lanes; l++) {
+                const int64_t il = i[l];
+                if (il >= m) continue;
+                active++;
+                /* fl(y - x) is non-decreasing in y and non-increasing in x, so the
+                 * negatives with pos[i] - neg[q] > tau form a prefix whose end only
+                 * moves right as i grows */
+                const int64_t ql = q[l];
+                const int64_t inb = ql < n;
+                const double x = neg[inb ? ql : n - 1];
+                const int64_t adv = inb & (pos[il] - x > tt[l]);
+                q[l] = ql + adv;
+                c[l] += (adv - 1) & ql;          /* adds q when the positive is done */
+                i[l] = il + 1 - adv;
+            }
+        }
+        for (int l = 0; l < lanes; l++) count[t0 + l] = c[l];
     }
     return 0;
 }

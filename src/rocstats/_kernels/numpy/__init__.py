@@ -1,6 +1,6 @@
 """The NumPy twins of the C kernels: the reference implementations and the fallback.
 
-Each submodule (``roc``, ``sauc``, ``aucsplit``, ``surrogate``, ``tree``, ``bootstrap``) mirrors
+Each submodule (``roc``, ``sauc``, ``surrogate``, ``tree``, ``bootstrap``) mirrors
 :mod:`rocstats._kernels.c` function for function, with the same contracts; the tests
 compare the two (:func:`rocstats._kernels.implementations`).  ``import numpy`` inside
 these modules is the absolute import of NumPy itself.

@@ -1,4 +1,4 @@
-"""NumPy twin of the CART kernels in ``csrc/rocstats_tree.c`` (same functions, same
+"""NumPy twin of the tree kernels in ``csrc/rocstats_tree.c`` (same functions, same
 arithmetic order, so the two paths agree to the last bit in the usual cases).
 
 Functions
@@ -19,7 +19,28 @@ Functions
     stable in-place reorder of every feature's segment into (left, right, stays);
     returns ``(nleft, nright)``.
 
-``kind`` is 1 (Gini), 2 (information) or 3 (anova); see rocstats_tree.h.
+``auc_sweep(x, y, w, n_classes, cuts=None)``
+    randomForestSRC's policy: ``(cut, delta, w_left, n_left)`` at every cut of one
+    ascending column (all distinct values but the largest, or the given ascending cuts).
+``rfsrc_best(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS)``
+    for each row of ``xs`` (an ascending column of a node), the cut randomForestSRC
+    keeps: ``(index, cut, delta)``; ``index`` -1 when the column has no admissible cut.
+``grow_rfsrc``
+    ``None`` here: the whole-tree driver exists in C only; without it the engine's builder
+    (:mod:`rocstats.tree._builder`) runs the same algorithm node by node with these
+    kernels and :class:`SplitMix64`, which is how the two are compared.
+``apply(X, left, right, feature, threshold, kind, rows=None, *, transposed=False)``
+    the leaf of each row in a flat tree of numeric splits (``kind`` -1: ``x < t`` left,
+    +1: ``x >= t`` left, 2: ``x <= t`` left).
+``splitmix64_fill(seed, count, r)``
+    the generator's raw outputs and bounded draws (:class:`SplitMix64`).
+
+``kind`` is 1 (Gini), 2 (information), 3 (anova) or 4 (AUC); see rocstats_tree.h.
+
+The AUC statistic (seed 000) is computed by :func:`_auc_delta` only: with ``alpha_k`` the
+fraction of the weight of class ``k`` sent right, ``delta`` = the mean over class pairs
+``k1 < k2`` of ``max(1 - alpha_k1 + alpha_k2, 1 - alpha_k2 + alpha_k1)``, twice the split's
+AUC theta, with the floating-point operations of the C kernel.
 """
 import numpy as np
 
@@ -108,9 +129,71 @@ def _anova_numeric(xs, ys, ws, edge, node_risk):
     return best / node_risk, (xs[where] + xs[where + 1]) / 2, direction
 
 
+def _auc_delta(left, tot, present_only=False):
+    """randomForestSRC's delta (= 2 theta) of each row of ``left`` (cuts x K weights sent
+    left), class totals ``tot``: every pair of the K classes (a class without weight makes
+    it NaN; randomForestSRC's form, max of the two sums, alpha over left + right), or with
+    ``present_only`` the pairs of classes with weight (the CART criterion, NaN with fewer
+    than two; the form 1 + |alpha_1 - alpha_2|, alpha over the class total).  The C
+    kernel's ``auc_delta``, operation for operation."""
+    left = np.asarray(left, dtype=np.float64)
+    out = np.zeros(left.shape[0])
+    npairs = 0
+    k = tot.size
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for k1 in range(k - 1):
+            if present_only and not tot[k1] > 0:
+                continue
+            r1 = tot[k1] - left[:, k1]
+            a1 = r1 / tot[k1] if present_only else r1 / (left[:, k1] + r1)
+            for k2 in range(k1 + 1, k):
+                if present_only and not tot[k2] > 0:
+                    continue
+                r2 = tot[k2] - left[:, k2]
+                if present_only:
+                    out += 1.0 + np.abs(a1 - r2 / tot[k2])
+                else:
+                    a2 = r2 / (left[:, k2] + r2)
+                    u = 1.0 - a1 + a2
+                    v = 1.0 - a2 + a1
+                    out += np.where(u > v, u, v)
+                npairs += 1
+    if not npairs:
+        return np.full(left.shape[0], np.nan)
+    return out / npairs
+
+
+def _class_totals(cs, ws, k):
+    """Per-class weights summed in row order (the C loops' order)."""
+    return np.array([_seqsum(ws[cs == c]) for c in range(k)])
+
+
+def _auc_numeric(xs, cs, ws, nclass, edge):
+    """rpart's policy with the AUC criterion: ``(improve, split, direction)``."""
+    k = xs.size
+    tot = _class_totals(cs, ws, nclass)
+    last = k - edge                      # the sweep visits i = 0 .. last-1
+    if np.count_nonzero(tot > 0) < 2 or last <= 0:
+        return 0.0, np.nan, 0
+    i = np.arange(last)
+    ok = np.flatnonzero((i + 1 >= edge) & (xs[1:last + 1] != xs[:last]))
+    if ok.size == 0:
+        return 0.0, np.nan, 0
+    onehot = np.zeros((last, nclass))
+    onehot[i, cs[:last]] = ws[:last]
+    left = np.cumsum(onehot, axis=0)[ok]
+    imp = _auc_delta(left, tot, True) / 2.0 - 0.5
+    cand = np.where(imp > 0, imp, -np.inf)
+    j = int(np.argmax(cand))
+    if not cand[j] > 0:
+        return 0.0, np.nan, 0
+    where = ok[j]
+    return float(imp[j]), (xs[where] + xs[where + 1]) / 2, LEFT
+
+
 def _check(kind, edge, nclass):
-    if kind not in (1, 2, 3):
-        raise ValueError("kind must be 1, 2 or 3, got %r" % (kind,))
+    if kind not in (1, 2, 3, 4):
+        raise ValueError("kind must be 1, 2, 3 or 4, got %r" % (kind,))
     if edge < 1:
         raise ValueError("edge must be >= 1, got %r" % (edge,))
     if kind != 3 and nclass < 1:
@@ -143,7 +226,10 @@ def numeric_splits(kind, xt, sorts, n1, n2, features, y, w, nclass, aprior, edge
             cs = y[rows].astype(np.int64)
             if (y[rows] < 0).any() or (cs >= nclass).any():
                 raise ValueError("class codes must lie in 0..nclass-1")
-            res = _gini_numeric(kind, xs, cs, w[rows], nclass, aprior, edge)
+            if kind == 4:
+                res = _auc_numeric(xs, cs, w[rows], nclass, edge)
+            else:
+                res = _gini_numeric(kind, xs, cs, w[rows], nclass, aprior, edge)
         improve[t], split[t], direction[t] = res
     return improve, split, direction, count
 
@@ -190,7 +276,42 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
     ww = w[rows]
     yy = y[rows]
     countn = np.bincount(lev, minlength=nlev)
-    if kind != 3:
+    if kind == 4:
+        cs = yy.astype(np.int64)
+        if (yy < 0).any() or (cs >= nclass).any():
+            raise ValueError("class codes must lie in 0..nclass-1")
+        sumw = np.bincount(lev, weights=ww, minlength=nlev)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            key = np.where(countn > 0, np.bincount(lev, weights=yy * ww, minlength=nlev)
+                           / np.where(countn > 0, sumw, 1.0), 0.0)
+        order = _order_levels(countn, key)
+        # class weights summed row by row in the sweep's order (levels in their order,
+        # rows in list order within a level), as the C kernel sums them
+        rank = np.empty(nlev, dtype=np.int64)
+        rank[order] = np.arange(order.size)
+        srt = np.argsort(rank[lev], kind="stable")
+        onehot = np.zeros((k, nclass))
+        onehot[np.arange(k), cs[srt]] = ww[srt]
+        cum = np.cumsum(onehot, axis=0)
+        tot = cum[-1]
+        last = np.cumsum(countn[order]) - 1          # each level's last row in the sweep
+        best, bestq = 0.0, -1
+        if np.count_nonzero(tot > 0) >= 2:
+            ltot, rtot = 0, k
+            for step in range(order.size - 1):
+                item = order[step]
+                left = cum[last[step]]
+                ltot += countn[item]
+                rtot -= countn[item]
+                if ltot >= edge and rtot >= edge:
+                    imp = float(_auc_delta(left[None, :], tot, True)[0]) / 2.0 - 0.5
+                    if imp > best:
+                        best, bestq = imp, step
+        if bestq >= 0:
+            csplit[order[:bestq + 1]] = LEFT
+            csplit[order[bestq + 1:]] = RIGHT
+        improve = best
+    elif kind != 3:
         cs = yy.astype(np.int64)
         if (yy < 0).any() or (cs >= nclass).any():
             raise ValueError("class codes must lie in 0..nclass-1")
@@ -392,3 +513,223 @@ def rpart_order(x):
     if len(vals) > 1:
         _rpart_sort_range(vals, idx, 0, len(vals) - 1)
     return np.asarray(idx, dtype=np.int64)
+
+
+# --------------------------------------------------------------------------- randomForestSRC
+#: randomForestSRC's EPSILON: a later cut replaces the kept one only when its delta is
+#: larger by more than this (on the delta = 2 theta scale).
+EPS = 1.0e-9
+
+
+def _check_cols(x, y, w, n_classes):
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    y = np.ascontiguousarray(y, dtype=np.int64)
+    w = np.ascontiguousarray(w, dtype=np.float64)
+    if x.shape != y.shape or x.shape != w.shape:
+        raise ValueError("x, y and w must have the same shape, got %s, %s, %s"
+                         % (x.shape, y.shape, w.shape))
+    if int(n_classes) < 2:
+        raise ValueError("n_classes must be at least 2, got %r" % (n_classes,))
+    if y.size and (y.min() < 0 or y.max() >= n_classes):
+        raise ValueError("y must hold class codes 0..%d" % (n_classes - 1))
+    return x, y, w, int(n_classes)
+
+
+def _check_cuts(cuts, ncuts, ncol):
+    """``(cuts, ncuts)`` as float64 (n_columns, max_cuts) / int64 (n_columns,), checked."""
+    cuts = np.ascontiguousarray(cuts, dtype=np.float64)
+    ncuts = np.ascontiguousarray(ncuts, dtype=np.int64)
+    if cuts.ndim != 2 or cuts.shape[0] != ncol or ncuts.shape != (ncol,):
+        raise ValueError("cuts must have shape (n_columns, max_cuts) and ncuts "
+                         "(n_columns,)")
+    if (ncuts > cuts.shape[1]).any():
+        raise ValueError("ncuts exceeds the width of cuts")
+    return cuts, ncuts
+
+
+def auc_sweep(x, y, w, n_classes, cuts=None):
+    x, y, w, k = _check_cols(x, y, w, n_classes)
+    if x.ndim != 1:
+        raise ValueError("x must be 1-dimensional")
+    n = x.size
+    onehot = np.zeros((n, k))
+    onehot[np.arange(n), y] = w
+    cum = np.cumsum(onehot, axis=0)
+    tot = cum[-1] if n else np.zeros(k)
+    absent = bool((tot <= 0).any())
+    cnt = np.arange(1, n + 1, dtype=np.int64)
+    cw = np.cumsum(w)  # left weight, summed row by row as the C sweep does
+    if cuts is None:
+        pos = np.flatnonzero(x[1:] > x[:-1]) if n > 1 else np.zeros(0, dtype=np.int64)
+        cut = x[pos]
+        left = cum[pos]
+        n_left = cnt[pos]
+        w_left = cw[pos]
+    else:
+        cut = np.ascontiguousarray(cuts, dtype=np.float64)
+        pos = np.searchsorted(x, cut, side="right") - 1
+        ok = pos >= 0
+        left = np.zeros((cut.size, k))
+        left[ok] = cum[pos[ok]]
+        n_left = np.where(ok, cnt[np.maximum(pos, 0)], 0) if n else np.zeros(cut.size, np.int64)
+        w_left = np.where(ok, cw[np.maximum(pos, 0)], 0.0) if n else np.zeros(cut.size)
+    delta = np.full(cut.size, np.nan) if absent else _auc_delta(left, tot)
+    if cuts is not None:
+        delta[(n_left == 0) | (n_left == n)] = np.nan
+    return cut.copy(), delta, w_left, n_left
+
+
+def _rfsrc_pick(delta, admissible, eps):
+    """Index randomForestSRC keeps: the first admissible cut, replaced by any later cut
+    whose delta exceeds the kept one by more than ``eps`` (NaN never replaces nor is
+    replaced)."""
+    idx = np.flatnonzero(admissible)
+    if idx.size == 0:
+        return -1
+    d = delta[idx]
+    if np.isnan(d[0]):
+        return int(idx[0])
+    finite = ~np.isnan(d)
+    m = d[finite].max()
+    near = finite & (d < m) & (d >= m - eps)
+    if not near.any():  # no value within eps below the maximum: the first maximum wins
+        return int(idx[np.flatnonzero(finite & (d == m))[0]])
+    best = 0
+    for j in range(1, d.size):  # the exact sequential rule
+        if finite[j] and d[j] - d[best] > eps:
+            best = j
+    return int(idx[best])
+
+
+def rfsrc_best(xs, ys, ws, n_classes, cuts=None, ncuts=None, eps=EPS):
+    xs = np.ascontiguousarray(xs, dtype=np.float64)
+    if xs.ndim != 2:
+        raise ValueError("xs must be 2-dimensional (columns x rows)")
+    ys = np.ascontiguousarray(ys, dtype=np.int64)
+    ws = np.ascontiguousarray(ws, dtype=np.float64)
+    if ys.shape != xs.shape or ws.shape != xs.shape:
+        raise ValueError("xs, ys and ws must have the same shape")
+    ncol = xs.shape[0]
+    if cuts is not None:
+        cuts, ncuts = _check_cuts(cuts, ncuts, ncol)
+    index = np.full(ncol, -1, dtype=np.int64)
+    cut = np.full(ncol, np.nan)
+    delta = np.full(ncol, np.nan)
+    for c in range(ncol):
+        if cuts is None or ncuts[c] < 0:
+            cv, d, _, nl = auc_sweep(xs[c], ys[c], ws[c], n_classes)
+        else:
+            cv, d, _, nl = auc_sweep(xs[c], ys[c], ws[c], n_classes, cuts=cuts[c, :ncuts[c]])
+        admissible = (nl > 0) & (nl < xs.shape[1])
+        j = _rfsrc_pick(d, admissible, eps)
+        if j >= 0:
+            index[c], cut[c], delta[c] = j, cv[j], d[j]
+    return index, cut, delta
+
+
+#: The whole-tree driver exists in C only (see the module docstring).
+grow_rfsrc = None
+
+_MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """splitmix64 (Steele, Lea & Flood 2014; Vigna's public-domain reference constants),
+    the generator of the C driver (``sm64_next`` / ``sm64_below`` in
+    ``csrc/rocstats_tree.c``), written with Python integers modulo 2^64 so that both
+    produce the same stream from the same 64-bit seed."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed):
+        self.state = int(seed) & _MASK64
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, r):
+        """Uniform integer in 0..r-1 (rejection of outputs below 2^64 mod r)."""
+        r = int(r)
+        threshold = ((1 << 64) - r) % r
+        while True:
+            x = self.next()
+            if x >= threshold:
+                return x % r
+
+
+def splitmix64_fill(seed, count, r):
+    """``(raw, below)``: the first ``count`` outputs from ``seed`` and ``count`` draws in
+    0..r-1 from a fresh generator with the same seed (uint64 arrays)."""
+    count, r, seed = int(count), int(r), int(seed)
+    if count < 0 or not 1 <= r < 2 ** 64 or not 0 <= seed < 2 ** 64:
+        raise ValueError("count >= 0, 1 <= r < 2**64 and a 64-bit seed are required")
+    g = SplitMix64(seed)
+    raw = np.array([g.next() for _ in range(count)], dtype=np.uint64)
+    g = SplitMix64(seed)
+    below = np.array([g.below(r) for _ in range(count)], dtype=np.uint64)
+    return raw, below
+
+
+# --------------------------------------------------------------------------- routing
+_ROUTE_KINDS = (-1, 1, 2)
+
+
+def check_apply_inputs(X, left, right, feature, threshold, kind, rows, transposed):
+    """Shared checks of both routers: X 2-D, equal-length node arrays, children after
+    their parent (preorder), features inside X, numeric kinds; returns normalised
+    arrays."""
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2:
+        raise ValueError("X must be 2-dimensional")
+    n, p = (X.shape[1], X.shape[0]) if transposed else X.shape
+    left = np.ascontiguousarray(left, dtype=np.int64)
+    right = np.ascontiguousarray(right, dtype=np.int64)
+    feature = np.ascontiguousarray(feature, dtype=np.int64)
+    threshold = np.ascontiguousarray(threshold, dtype=np.float64)
+    kind = np.ascontiguousarray(kind, dtype=np.int8)
+    nn = left.size
+    if nn == 0 or any(a.shape != (nn,) for a in (right, feature, threshold, kind)):
+        raise ValueError("tree arrays must be non-empty 1-D arrays of equal length")
+    inner = left >= 0
+    t = np.flatnonzero(inner)
+    if ((left[inner] <= t) | (left[inner] >= nn) | (right[inner] <= t)
+            | (right[inner] >= nn)).any():
+        raise ValueError("tree children must come after their parent (preorder) and be "
+                         "node indices")
+    fi = feature[inner]
+    if fi.size and (fi.min() < 0 or fi.max() >= p):
+        raise ValueError("tree uses a feature outside X's %d columns" % p)
+    if not np.isin(kind[inner], _ROUTE_KINDS).all():
+        raise ValueError("the router handles numeric splits only (kind -1, 1 or 2)")
+    rows = np.arange(n, dtype=np.int64) if rows is None else \
+        np.ascontiguousarray(rows, dtype=np.int64)
+    if rows.ndim != 1:
+        raise ValueError("rows must be 1-dimensional")
+    if rows.size and (rows.min() < 0 or rows.max() >= n):
+        raise ValueError("rows must be indices into X's %d rows" % n)
+    return X, n, p, rows, left, right, feature, threshold, kind
+
+
+def apply(X, left, right, feature, threshold, kind, rows=None, *, transposed=False):
+    """Leaf index of the rows ``rows`` (default all) of ``X`` (rows x features, or
+    features x rows when ``transposed``) in a flat preorder tree of numeric splits."""
+    X, n, p, rows, left, right, feature, threshold, kind = check_apply_inputs(
+        X, left, right, feature, threshold, kind, rows, transposed)
+    if transposed:
+        X = X.T
+    node = np.zeros(rows.size, dtype=np.int64)
+    active = np.arange(rows.size) if left[0] >= 0 else np.empty(0, dtype=np.int64)
+    while active.size:
+        nd = node[active]
+        v = X[rows[active], feature[nd]]
+        c = threshold[nd]
+        k = kind[nd]
+        go = np.where(k == 2, v <= c, np.where(k < 0, v < c, v >= c))
+        nxt = np.where(go, left[nd], right[nd])
+        node[active] = nxt
+        active = active[left[nxt] >= 0]
+    return node

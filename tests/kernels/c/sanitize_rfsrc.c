@@ -1,17 +1,17 @@
 /* Stand-alone driver run under AddressSanitizer + UndefinedBehaviorSanitizer by
- * tests/test_sanitize_aucsplit.py: the AUC split kernels on random, tied, one-row,
+ * tests/kernels/test_sanitize.py: randomForestSRC's policy in rocstats_tree.c -- the AUC split kernels on random, tied, one-row,
  * constant and absent-class columns, with exact-size heap blocks so any overrun is
- * caught.  rs_auc_best_columns is checked against a pick over rs_auc_sweep's output
- * (randomForestSRC's rule written out).  The tree grower rs_grow_auc_tree runs on random
+ * caught.  rs_tree_rfsrc_best is checked against a pick over rs_tree_auc_sweep's output
+ * (randomForestSRC's rule written out).  The whole-tree driver rs_tree_grow_rfsrc runs on random
  * data (ties, zero weights, constant columns, absent classes, every control) into
  * output buffers of exactly the documented capacity 2 m - 1; the tree's structure is
- * checked and the training rows routed by rs_auc_tree_apply must land in leaves whose
+ * checked and the training rows routed by rs_tree_apply (kind 2: x <= t goes left) must land in leaves whose
  * row counts match; the error codes (capacity too small, bad order index, bad controls,
  * a malformed tree for apply) are exercised.  Exit status 0 = all agree. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "rocstats_aucsplit.h"
+#include "rocstats_tree.h"
 
 static uint64_t state = 88172645463325252ULL;
 static uint64_t next(void)
@@ -78,7 +78,7 @@ static int grow_checks(void)
         int64_t max_depth = (int64_t)(next() % 6) - 1;
         double min_split = (double)(1 + next() % 4);
         uint64_t seed = next();
-        int64_t got = rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth, mtry,
+        int64_t got = rs_tree_grow_rfsrc(4, xt, order, y, w, n, p, k, min_split, max_depth, mtry,
                                        nsplit, order_mode, seed, 1e-9, cap, iv[0], iv[1],
                                        iv[2], iv[3], iv[4], iv[5], thr, del, iv[6], wt, val);
         if (got < 1 || got > cap) { failures++; printf("grow returned %lld\n", (long long)got); }
@@ -95,8 +95,10 @@ static int grow_checks(void)
             }
             int64_t *rows = malloc((size_t)n * sizeof *rows), *leaf = malloc((size_t)n * sizeof *leaf);
             int64_t nr = 0;
+            int8_t *kd = malloc((size_t)got * sizeof *kd);
+            for (int64_t t = 0; t < got; t++) kd[t] = 2;
             for (int64_t i = 0; i < n; i++) if (w[i] > 0.0) rows[nr++] = i;
-            if (rs_auc_tree_apply(xt, 1, n, rows, nr, lf, rt, iv[5], thr, got, p, leaf) != 0)
+            if (rs_tree_apply(xt, 1, n, rows, nr, lf, rt, iv[5], thr, kd, got, p, leaf) != 0)
                 failures++;
             int64_t *seen = calloc((size_t)got, sizeof *seen);
             for (int64_t i = 0; i < nr; i++) {
@@ -107,22 +109,25 @@ static int grow_checks(void)
             /* a malformed tree is refused */
             int64_t save = lf[0];
             lf[0] = 0;
-            if (got > 1 && rs_auc_tree_apply(xt, 1, n, rows, nr, lf, rt, iv[5], thr, got, p,
-                                             leaf) != -3) failures++;
+            if (got > 1 && rs_tree_apply(xt, 1, n, rows, nr, lf, rt, iv[5], thr, kd, got, p,
+                                         leaf) != -3) failures++;
             lf[0] = save;
             /* the same tree into one node less: -2 (ASan: nothing written past it) */
-            if (got > 1 && rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth,
+            if (got > 1 && rs_tree_grow_rfsrc(4, xt, order, y, w, n, p, k, min_split, max_depth,
                                             mtry, nsplit, order_mode, seed, 1e-9, got - 1,
                                             iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr, del,
                                             iv[6], wt, val) != -2) failures++;
-            free(rows); free(leaf); free(seen);
+            free(rows); free(leaf); free(seen); free(kd);
         }
-        /* invalid arguments: -3 */
-        if (rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth, 0, nsplit, 0, 1,
+        /* invalid arguments: -3 (mtry 0; a kind other than AUC) */
+        if (rs_tree_grow_rfsrc(1, xt, order, y, w, n, p, k, min_split, max_depth, mtry, nsplit,
+                               0, 1, 1e-9, cap, iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr,
+                               del, iv[6], wt, val) != -3) failures++;
+        if (rs_tree_grow_rfsrc(4, xt, order, y, w, n, p, k, min_split, max_depth, 0, nsplit, 0, 1,
                              1e-9, cap, iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr, del,
                              iv[6], wt, val) != -3) failures++;
         order[0] = n;   /* out of range */
-        if (rs_grow_auc_tree(xt, order, y, w, n, p, k, min_split, max_depth, mtry, nsplit, 0,
+        if (rs_tree_grow_rfsrc(4, xt, order, y, w, n, p, k, min_split, max_depth, mtry, nsplit, 0,
                              1, 1e-9, cap, iv[0], iv[1], iv[2], iv[3], iv[4], iv[5], thr, del,
                              iv[6], wt, val) != -3) failures++;
         for (int q = 0; q < 7; q++) free(iv[q]);
@@ -130,7 +135,7 @@ static int grow_checks(void)
     }
     /* the generator: splitmix64's published first outputs from state 0 */
     uint64_t raw[3], below[3];
-    rs_splitmix64_fill(0, 3, 10, raw, below);
+    rs_tree_splitmix64_fill(0, 3, 10, raw, below);
     if (raw[0] != 0xE220A8397B1DCDAFULL || raw[1] != 0x6E789E6AA1B965F4ULL ||
         raw[2] != 0x06C45D188009454FULL) failures++;
     for (int i = 0; i < 3; i++) if (below[i] >= 10) failures++;
@@ -169,7 +174,7 @@ int main(void)
         int64_t *bi = malloc(ncol * sizeof *bi);
         double *bc = malloc(ncol * sizeof *bc), *bd = malloc(ncol * sizeof *bd);
         for (int mode = 0; mode < 2; mode++) {
-            rs_auc_best_columns(xs, ys, ws, m, ncol, k, mode ? cuts : NULL,
+            rs_tree_rfsrc_best(xs, ys, ws, m, ncol, k, mode ? cuts : NULL,
                                 mode ? ncuts : NULL, maxcuts, 1e-9, work, bi, bc, bd);
             for (int64_t c = 0; c < ncol; c++) {
                 int64_t nc = mode ? ncuts[c] : -1;
@@ -178,7 +183,7 @@ int main(void)
                 double *de = malloc((cap ? cap : 1) * sizeof *de);
                 double *wl = malloc((cap ? cap : 1) * sizeof *wl);
                 int64_t *nl = malloc((cap ? cap : 1) * sizeof *nl);
-                int64_t got = rs_auc_sweep(xs + c * m, ys + c * m, ws + c * m, m, k,
+                int64_t got = rs_tree_auc_sweep(xs + c * m, ys + c * m, ws + c * m, m, k,
                                            nc < 0 ? NULL : cuts + c * maxcuts, nc, work,
                                            co, de, wl, nl);
                 if (got > cap || got < 0) failures++;
