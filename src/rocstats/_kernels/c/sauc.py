@@ -6,6 +6,7 @@ import numpy as np
 
 from ..numpy.sauc import OUT_FIELDS  # noqa: F401  (same field names)
 from . import f64, lib, out, ptr
+from . import roc as _roc
 
 
 def _status(code, what, m, n):
@@ -37,12 +38,50 @@ def sauc_pairwise(pos, neg):
     return twice_u, res, v, w
 
 
-def margin_counts(pos, neg, tau):
-    """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C)."""
-    pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
-    count = np.zeros(tau.size, dtype=np.int64)
+def _margin_block(args):
+    pos, neg, tau, count = args
     status = lib.rs_sauc_margin_counts(ptr(pos), pos.size, ptr(neg), neg.size, ptr(tau),
                                        tau.size, ptr(count))
-    if status != 0:  # pragma: no cover - arguments are checked above
+    if status != 0:  # pragma: no cover - arguments are checked by the caller
         raise RuntimeError("rocstats: rs_sauc_margin_counts failed with status %d" % status)
     return count
+
+
+def margin_counts(pos, neg, tau):
+    """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C).
+
+    The margins are independent walks: from 2 margins on large inputs, the first half
+    of the margins is walked on a second thread while this one walks the rest (issue
+    14; the counts are integers, so the split changes nothing)."""
+    pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
+    count = np.zeros(tau.size, dtype=np.int64)
+    h = tau.size // 2
+    if h == 0:
+        return _margin_block((pos, neg, tau, count))
+    lo, hi = (pos, neg, tau[:h].copy(), count[:h]), (pos, neg, tau[h:].copy(), count[h:])
+    _roc._both(_margin_block, lo, hi, size=pos.size + neg.size)
+    return count
+
+
+def _components_one(args):
+    """``(sauc numerator, V, W)`` of one score in case order: split by class, sort each
+    class with its permutation (one thread; the caller runs two scores at once), sweep,
+    scatter."""
+    is_pos, score = args
+    pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=False)
+    _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
+    v = np.empty_like(v_s)
+    w = np.empty_like(w_s)
+    v[op] = v_s
+    w[on] = w_s
+    return float(res[0]), v, w
+
+
+def paired_components(is_pos, score_a, score_b):
+    """``((sum_h_a, V_a, W_a), (sum_h_b, V_b, W_b))``: each score's sAUC numerator
+    (``out[0]`` of :func:`sauc_sweep`) and structural components in case order, the
+    same numbers as ``split_argsort`` + ``sauc_sweep`` + scattering by the orders (the
+    NumPy path of ``rocstats.sauc_test``).  On large inputs the two scores are worked
+    on two threads, each sorting its own classes (issue 14)."""
+    return _roc._both(_components_one, (is_pos, score_a), (is_pos, score_b),
+                      size=2 * np.asarray(score_a).size)
