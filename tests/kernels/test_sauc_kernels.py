@@ -198,7 +198,7 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
     if levels:
         a, b = np.round(a * (levels - 1)) / (levels - 1), np.round(b * (levels - 1)) / 3
         b = np.minimum(b, 1.0)
-    got = csauc.paired_components(is_pos, a, b)
+    got = csauc._paired_components(is_pos, a, b)
     for score, (h, v, w) in zip((a, b), got):
         pos, op, neg, on = nroc.split_argsort(is_pos, score)
         _, out, v_s, w_s = nsauc.sauc_sweep(pos, neg, components=True)

@@ -383,7 +383,7 @@ def _components(is_pos, score):
 
 def _paired_components(is_pos, sa, sb):
     """``_components`` of both scores; the C side works them on two threads."""
-    pair = getattr(_kernels.sauc, "paired_components", None)
+    pair = getattr(_kernels.sauc, "_paired_components", None)   # C side only
     if pair is None:
         return _components(is_pos, sa) + _components(is_pos, sb)
     mn = int(np.count_nonzero(is_pos)) * (is_pos.size - int(np.count_nonzero(is_pos)))

@@ -77,11 +77,13 @@ def _components_one(args):
     return float(res[0]), v, w
 
 
-def paired_components(is_pos, score_a, score_b):
+def _paired_components(is_pos, score_a, score_b):
     """``((sum_h_a, V_a, W_a), (sum_h_b, V_b, W_b))``: each score's sAUC numerator
     (``out[0]`` of :func:`sauc_sweep`) and structural components in case order, the
     same numbers as ``split_argsort`` + ``sauc_sweep`` + scattering by the orders (the
     NumPy path of ``rocstats.sauc_test``).  On large inputs the two scores are worked
-    on two threads, each sorting its own classes (issue 14)."""
+    on two threads, each sorting its own classes (issue 14).  Private: the NumPy side
+    has no twin of it (the path it replaces is the reference, see
+    tests/kernels/test_sauc_kernels.py), so the families keep the same public names."""
     return _roc._both(_components_one, (is_pos, score_a), (is_pos, score_b),
                       size=2 * np.asarray(score_a).size)
