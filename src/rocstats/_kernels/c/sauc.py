@@ -63,11 +63,63 @@ def margin_counts(pos, neg, tau):
     return count
 
 
+# the case-order components come from a hash-table lookup instead of an argsort when
+# each class has at most this many distinct scores (the tables then sit in L1/L2)
+LOOKUP_MAX_DISTINCT = 4096
+_PROBE = 2048          # scores looked at to guess whether a class has few distinct values
+
+
+def _few_distinct(sorted_x, last=False):
+    """Indices of the first (``last``: the last) member of each run of equal values, or
+    None when there are more than ``LOOKUP_MAX_DISTINCT`` runs."""
+    ends = np.flatnonzero(sorted_x[1:] != sorted_x[:-1])
+    if ends.size + 1 > LOOKUP_MAX_DISTINCT:
+        return None
+    return np.append(ends, sorted_x.size - 1) if last else np.concatenate(([0], ends + 1))
+
+
+def _components_by_lookup(mask, score):
+    """``(sum_h, V, W)`` in case order when both classes have at most
+    ``LOOKUP_MAX_DISTINCT`` distinct scores (else None): split and sort the classes
+    (fast on such data), sweep writing one component per run of equal values, then
+    write each case's component, looked up by its score, over the sorted classes (no
+    longer needed: no new n-sized buffer is touched).  Every member of a run gets the
+    very double of its run, so V and W equal the scattered ones of the argsort path."""
+    pos, neg = _roc._split(mask, score)
+    pos.sort()
+    neg.sort()
+    sp, sn = _few_distinct(pos), _few_distinct(neg, last=True)
+    if sp is None or sn is None:
+        return None
+    v, w, res = out(pos.size), out(neg.size), out(7)   # only the run slots are written
+    _status(lib.rs_sauc_sweep_runs(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v), ptr(w),
+                                   ptr(res)), "sauc_sweep", pos.size, neg.size)
+    pk, pv, nk, nv = pos[sp], v[sp], neg[sn], w[sn]
+    del v, w
+    missing = lib.rs_sauc_lookup_split(ptr(score), ptr(mask), score.size, ptr(pk), ptr(pv),
+                                       pk.size, ptr(nk), ptr(nv), nk.size, ptr(pos), pos.size,
+                                       ptr(neg))
+    if missing == -3:
+        raise MemoryError("rocstats: no memory for the sAUC lookup tables")
+    if missing < 0:  # pragma: no cover - the split above counted the classes
+        raise RuntimeError("rocstats: rs_sauc_lookup_split failed with status %d" % missing)
+    return (float(res[0]), pos, neg) if missing == 0 else None
+
+
 def _components_one(args):
     """``(sauc numerator, V, W)`` of one score in case order: split by class, sort each
     class with its permutation (one thread; the caller runs two scores at once), sweep,
-    scatter."""
+    scatter.  When a probe of 2048 scores shows few distinct values (tied scores), the
+    permutations are skipped: :func:`_components_by_lookup`."""
     is_pos, score = args
+    if score.size >= _roc.RADIX_MIN_SIZE and np.size(is_pos) == score.size:
+        score = f64(score)
+        mask = np.ascontiguousarray(is_pos, dtype=bool)
+        probe = np.unique(score[:: max(1, score.size // _PROBE)]).size
+        if 0 < np.count_nonzero(mask) < mask.size and probe <= LOOKUP_MAX_DISTINCT // 8:
+            got = _components_by_lookup(mask, score)
+            if got is not None:
+                return got
     pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=False)
     _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
     v = np.empty_like(v_s)

@@ -28,6 +28,12 @@
 int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
                       double *v, double *w, double *out);
 
+/* rs_sauc_sweep writing each run of equal values' component once: v at the run's first
+ * (lowest) index, w at its last (highest) index; the other slots are left as they were
+ * (for the components by value, without touching every slot). */
+int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
+                           double *v, double *w, double *out);
+
 /* The definition, O(m n), any order; v and w are required (m and n values). */
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
                          double *v, double *w, double *out);
@@ -38,5 +44,18 @@ int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_
  * arguments. */
 int rs_sauc_margin_counts(const double *pos, int64_t m, const double *neg, int64_t n,
                           const double *tau, int64_t k, int64_t *count);
+
+/* The structural components put back in case order without sorting the cases, for
+ * scores with few distinct values (issue 14): every case's score is looked up in a hash
+ * table of its class, built from pkeys/pvals (up distinct positive scores and their
+ * components) or nkeys/nvals (un, negatives), and the value found is written to v (the
+ * m positives, in case order) or w (the negatives).  O(len + up + un), tables of 4x the
+ * larger key count (up, un <= 2^30).  Returns the number of scores that are not a key of
+ * their table (0.0 is written for them: the caller must not use the outputs), -1 on bad
+ * arguments, -2 when is_pos does not mark m positives, -3 no memory. */
+int64_t rs_sauc_lookup_split(const double *score, const uint8_t *is_pos, int64_t len,
+                             const double *pkeys, const double *pvals, int64_t up,
+                             const double *nkeys, const double *nvals, int64_t un,
+                             double *v, int64_t m, double *w);
 
 #endif
