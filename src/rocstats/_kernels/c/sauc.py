@@ -51,10 +51,24 @@ def margin_counts(pos, neg, tau):
     """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C).
 
     The margins are independent walks: from 2 margins on large inputs, the first half
-    of the margins is walked on a second thread while this one walks the rest (issue
-    14; the counts are integers, so the split changes nothing)."""
+    of the margins is walked on a second thread while this one walks the rest; when
+    each class has at most ``LOOKUP_MAX_DISTINCT`` distinct scores, the walks go over the
+    distinct values with their counts instead (issue 14; the counts are integers, so
+    neither changes anything)."""
     pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
     count = np.zeros(tau.size, dtype=np.int64)
+    if pos.size + neg.size >= _roc.RADIX_MIN_SIZE and pos.size and neg.size:
+        sp, sn = _few_distinct(pos), _few_distinct(neg)
+        if sp is not None and sn is not None:   # tied scores: walk the distinct values
+            pu, nu = pos[sp], neg[sn]
+            pcount = np.diff(np.append(sp, pos.size))
+            ncum = np.append(sn, neg.size)       # negatives before each distinct value
+            status = lib.rs_sauc_margin_counts_runs(ptr(pu), ptr(pcount), pu.size, ptr(nu),
+                                                    ptr(ncum), nu.size, ptr(tau), tau.size,
+                                                    ptr(count))
+            if status != 0:  # pragma: no cover - arguments are built above
+                raise RuntimeError("rocstats: rs_sauc_margin_counts_runs failed")
+            return count
     h = tau.size // 2
     if h == 0:
         return _margin_block((pos, neg, tau, count))
@@ -108,8 +122,8 @@ def _components_by_lookup(mask, score):
 
 def _components_one(args):
     """``(sauc numerator, V, W)`` of one score in case order: split by class, sort each
-    class with its permutation (one thread; the caller runs two scores at once), sweep,
-    scatter.  When a probe of 2048 scores shows few distinct values (tied scores), the
+    class with its permutation (one thread; the caller runs two scores at once), sweep
+    writing the components straight to their cases (``rs_sauc_sweep_scatter``).  When a probe of 2048 scores shows few distinct values (tied scores), the
     permutations are skipped: :func:`_components_by_lookup`."""
     is_pos, score = args
     if score.size >= _roc.RADIX_MIN_SIZE and np.size(is_pos) == score.size:
@@ -121,11 +135,11 @@ def _components_one(args):
             if got is not None:
                 return got
     pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=False)
-    _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
-    v = np.empty_like(v_s)
-    w = np.empty_like(w_s)
-    v[op] = v_s
-    w[on] = w_s
+    v, w, res = out(pos.size), out(neg.size), out(7)
+    op, on = np.ascontiguousarray(op, dtype=np.int64), np.ascontiguousarray(on, dtype=np.int64)
+    _status(lib.rs_sauc_sweep_scatter(ptr(pos), ptr(op), pos.size, ptr(neg), ptr(on),
+                                      neg.size, ptr(v), ptr(w), ptr(res)),
+            "sauc_sweep", pos.size, neg.size)
     return float(res[0]), v, w
 
 

@@ -34,6 +34,15 @@ int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n
 int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
                            double *v, double *w, double *out);
 
+/* rs_sauc_sweep writing the components in case order: the i-th smallest positive's to
+ * v[pos_idx[i]], the j-th smallest negative's to w[neg_idx[j]] (pos_idx, neg_idx: the
+ * sorting permutations, checked to lie in [0, m) and [0, n)); v and w required.  The
+ * same doubles as rs_sauc_sweep followed by the scatter, without the sorted-order
+ * buffers. */
+int64_t rs_sauc_sweep_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
+                              const double *neg, const int64_t *neg_idx, int64_t n,
+                              double *v, double *w, double *out);
+
 /* The definition, O(m n), any order; v and w are required (m and n values). */
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
                          double *v, double *w, double *out);
@@ -57,5 +66,13 @@ int64_t rs_sauc_lookup_split(const double *score, const uint8_t *is_pos, int64_t
                              const double *pkeys, const double *pvals, int64_t up,
                              const double *nkeys, const double *nvals, int64_t un,
                              double *v, int64_t m, double *w);
+
+/* rs_sauc_margin_counts from the distinct values: pos[0..up) and neg[0..un) ascending
+ * and distinct, pcount[i] the number of positives equal to pos[i], ncum[q] (q = 0..un)
+ * the number of negatives equal to one of neg[0..q) (ncum[0] = 0).  O(k (up + un)); the
+ * same counts.  Returns 0, or -1 on bad arguments. */
+int rs_sauc_margin_counts_runs(const double *pos, const int64_t *pcount, int64_t up,
+                               const double *neg, const int64_t *ncum, int64_t un,
+                               const double *tau, int64_t k, int64_t *count);
 
 #endif
