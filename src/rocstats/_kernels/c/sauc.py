@@ -120,26 +120,36 @@ def _components_by_lookup(mask, score):
     return (float(res[0]), pos, neg) if missing == 0 else None
 
 
+def _looks_tied(is_pos, score):
+    """``(mask, score)`` ready for :func:`_components_by_lookup` when the input is large
+    and a probe of 2048 scores shows few distinct values, else None."""
+    score = f64(score)
+    if score.size < _roc.RADIX_MIN_SIZE or np.size(is_pos) != score.size:
+        return None
+    mask = np.ascontiguousarray(is_pos, dtype=bool)
+    probe = np.unique(score[:: max(1, score.size // _PROBE)]).size
+    if 0 < np.count_nonzero(mask) < mask.size and probe <= LOOKUP_MAX_DISTINCT // 8:
+        return mask, score
+    return None
+
+
 def _components_one(args):
     """``(sauc numerator, V, W)`` of one score in case order: split by class, sort each
-    class with its permutation (one thread; the caller runs two scores at once), sweep
-    writing the components straight to their cases (``rs_sauc_sweep_scatter``).  When a probe of 2048 scores shows few distinct values (tied scores), the
-    permutations are skipped: :func:`_components_by_lookup`."""
-    is_pos, score = args
-    if score.size >= _roc.RADIX_MIN_SIZE and np.size(is_pos) == score.size:
-        score = f64(score)
-        mask = np.ascontiguousarray(is_pos, dtype=bool)
-        probe = np.unique(score[:: max(1, score.size // _PROBE)]).size
-        if 0 < np.count_nonzero(mask) < mask.size and probe <= LOOKUP_MAX_DISTINCT // 8:
-            got = _components_by_lookup(mask, score)
-            if got is not None:
-                return got
-    pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=False)
-    v, w, res = out(pos.size), out(neg.size), out(7)
-    op, on = np.ascontiguousarray(op, dtype=np.int64), np.ascontiguousarray(on, dtype=np.int64)
-    _status(lib.rs_sauc_sweep_scatter(ptr(pos), ptr(op), pos.size, ptr(neg), ptr(on),
-                                      neg.size, ptr(v), ptr(w), ptr(res)),
-            "sauc_sweep", pos.size, neg.size)
+    class with its permutation (on two threads if ``threads``), sweep, scatter.  When a probe of
+    2048 scores shows few distinct values (tied scores), the permutations are skipped:
+    :func:`_components_by_lookup`."""
+    is_pos, score, threads = args
+    tied = _looks_tied(is_pos, score)
+    if tied is not None:
+        got = _components_by_lookup(*tied)
+        if got is not None:
+            return got
+    pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=threads)
+    _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
+    v = np.empty_like(v_s)
+    w = np.empty_like(w_s)
+    v[op] = v_s     # a separate scatter: measured faster than writing through the
+    w[on] = w_s     # orders inside the long-double sweep (issue 14)
     return float(res[0]), v, w
 
 
@@ -147,9 +157,13 @@ def _paired_components(is_pos, score_a, score_b):
     """``((sum_h_a, V_a, W_a), (sum_h_b, V_b, W_b))``: each score's sAUC numerator
     (``out[0]`` of :func:`sauc_sweep`) and structural components in case order, the
     same numbers as ``split_argsort`` + ``sauc_sweep`` + scattering by the orders (the
-    NumPy path of ``rocstats.sauc_test``).  On large inputs the two scores are worked
-    on two threads, each sorting its own classes (issue 14).  Private: the NumPy side
-    has no twin of it (the path it replaces is the reference, see
-    tests/kernels/test_sauc_kernels.py), so the families keep the same public names."""
-    return _roc._both(_components_one, (is_pos, score_a), (is_pos, score_b),
-                      size=2 * np.asarray(score_a).size)
+    NumPy path of ``rocstats.sauc_test``).  Tied scores (both take the lookup path, one
+    thread each) are worked on two threads at once; otherwise one score after the
+    other, each sorting its two classes on two threads (measured faster there, issue
+    14).  Private: the NumPy side has no twin of it (the path it replaces is the
+    reference, see tests/kernels/test_sauc_kernels.py), so the families keep the same
+    public names."""
+    if _looks_tied(is_pos, score_a) is not None and _looks_tied(is_pos, score_b) is not None:
+        return _roc._both(_components_one, (is_pos, score_a, False), (is_pos, score_b, False),
+                          size=2 * np.asarray(score_a).size)
+    return _components_one((is_pos, score_a, True)), _components_one((is_pos, score_b, True))

@@ -49,11 +49,9 @@ static void write_out(double *out, long double sh, long double rp, long double r
 }
 
 /* the sweep; each run's component is written to its r slots, or only to its first
- * (lowest index for v, highest for w) when first_only; slot i of v is v[vidx[i]] when
- * vidx is not NULL (likewise w, widx) */
+ * (lowest index for v, highest for w) when first_only */
 static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
-                                 double *v, double *w, double *out, const int first_only,
-                                 const int64_t *vidx, const int64_t *widx)
+                                 double *v, double *w, double *out, const int first_only)
 {
     if (m < 1 || n < 1 || pos == NULL || neg == NULL || out == NULL)
         return -1;
@@ -85,7 +83,7 @@ static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg
         const long double vi = hi * inv_n;
         if (v != NULL)
             for (int64_t t = 0; t < (first_only ? 1 : r); t++)
-                v[vidx ? vidx[i + t] : i + t] = (double)vi;
+                v[i + t] = (double)vi;
         moments_add(&sv, vi, r);
         i += r;
     }
@@ -103,7 +101,7 @@ static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg
         const long double wj = (above - (long double)(m - p) * (long double)x) * inv_m;
         if (w != NULL)
             for (int64_t t = 0; t < (first_only ? 1 : r); t++)
-                w[widx ? widx[j - t] : j - t] = (double)wj;
+                w[j - t] = (double)wj;
         moments_add(&sw, wj, r);
         j -= r;
     }
@@ -114,24 +112,13 @@ static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg
 int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
                       double *v, double *w, double *out)
 {
-    return sauc_sweep(pos, m, neg, n, v, w, out, 0, NULL, NULL);
+    return sauc_sweep(pos, m, neg, n, v, w, out, 0);
 }
 
 int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
                            double *v, double *w, double *out)
 {
-    return sauc_sweep(pos, m, neg, n, v, w, out, 1, NULL, NULL);
-}
-
-int64_t rs_sauc_sweep_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
-                              const double *neg, const int64_t *neg_idx, int64_t n,
-                              double *v, double *w, double *out)
-{
-    if (pos_idx == NULL || neg_idx == NULL || v == NULL || w == NULL)
-        return -1;
-    for (int64_t i = 0; i < m; i++) if (pos_idx[i] < 0 || pos_idx[i] >= m) return -1;
-    for (int64_t j = 0; j < n; j++) if (neg_idx[j] < 0 || neg_idx[j] >= n) return -1;
-    return sauc_sweep(pos, m, neg, n, v, w, out, 0, pos_idx, neg_idx);
+    return sauc_sweep(pos, m, neg, n, v, w, out, 1);
 }
 
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,

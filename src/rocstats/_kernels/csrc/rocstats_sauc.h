@@ -34,15 +34,6 @@ int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n
 int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
                            double *v, double *w, double *out);
 
-/* rs_sauc_sweep writing the components in case order: the i-th smallest positive's to
- * v[pos_idx[i]], the j-th smallest negative's to w[neg_idx[j]] (pos_idx, neg_idx: the
- * sorting permutations, checked to lie in [0, m) and [0, n)); v and w required.  The
- * same doubles as rs_sauc_sweep followed by the scatter, without the sorted-order
- * buffers. */
-int64_t rs_sauc_sweep_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
-                              const double *neg, const int64_t *neg_idx, int64_t n,
-                              double *v, double *w, double *out);
-
 /* The definition, O(m n), any order; v and w are required (m and n values). */
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
                          double *v, double *w, double *out);
