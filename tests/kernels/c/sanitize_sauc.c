@@ -126,6 +126,44 @@ int main(void)
                 failures++;
             for (int64_t t = 0; t < m; t++) if (vs[t] != va[op[t]]) failures++;
             for (int64_t t = 0; t < n; t++) if (ws[t] != wa[on[t]]) failures++;
+            {   /* distinct values and counts by hashing; the sweep over them */
+                double *hk = malloc(m * sizeof *hk), *gk = malloc(n * sizeof *gk);
+                int64_t *hc = malloc(m * sizeof *hc), *gc = malloc(n * sizeof *gc), sz[2];
+                double *hv = malloc(up * sizeof *hv), *gv = malloc(un * sizeof *gv), oh[7];
+                int64_t *pcnt = malloc(up * sizeof *pcnt), *ncnt = malloc(un * sizeof *ncnt);
+                if (rs_sauc_hist(score, isp, len, m > n ? m : n, hk, hc, gk, gc, sz) != 0
+                    || sz[0] != up || sz[1] != un) failures++;
+                for (int64_t a2 = 0; a2 < up; a2++) pcnt[a2] = 0;
+                for (int64_t q2 = 0; q2 < un; q2++) ncnt[q2] = 0;
+                for (int64_t i = 0, a2 = -1; i < m; i++) {
+                    if (i == 0 || pos[i] != pos[i - 1]) a2++;
+                    pcnt[a2]++;
+                }
+                for (int64_t j = 0, q2 = -1; j < n; j++) {
+                    if (j == 0 || neg[j] != neg[j - 1]) q2++;
+                    ncnt[q2]++;
+                }
+                for (int64_t t = 0; t < sz[0] && t < up; t++) {   /* each key, its count */
+                    int64_t a2 = 0;
+                    while (a2 < up && pk[a2] != hk[t]) a2++;
+                    if (a2 == up || pcnt[a2] != hc[t]) failures++;
+                }
+                for (int64_t t = 0; t < sz[1] && t < un; t++) {
+                    int64_t q2 = 0;
+                    while (q2 < un && nk[q2] != gk[t]) q2++;
+                    if (q2 == un || ncnt[q2] != gc[t]) failures++;
+                }
+                if (rs_sauc_hist(score, isp, len, 1, hk, hc, gk, gc, sz)
+                    != ((up > 1 || un > 1) ? -4 : 0)) failures++;
+                if (rs_sauc_sweep_hist(pk, pcnt, up, nk, ncnt, un, hv, gv, oh) != u1) failures++;
+                for (int q = 0; q < 7; q++) if (oh[q] != oa[q]) failures++;
+                for (int64_t i = 0, a2 = 0; i < m; i++)
+                    if (i == 0 || pos[i] != pos[i - 1]) { if (hv[a2++] != va[i]) failures++; }
+                for (int64_t j = 0, q2 = 0; j < n; j++)
+                    if (j == n - 1 || neg[j + 1] != neg[j]) { if (gv[q2++] != wa[j]) failures++; }
+                free(hk); free(gk); free(hc); free(gc); free(hv); free(gv);
+                free(pcnt); free(ncnt);
+            }
             score[0] = 2.0;     /* not a key: counted, never read out of bounds */
             if (rs_sauc_lookup_split(score, isp, len, pk, pv, up, nk, nv, un, vs, m, ws) != 1)
                 failures++;
@@ -153,6 +191,13 @@ int main(void)
     if (rs_sauc_sweep_runs(&one, 0, &one, 1, &v1, &w1, out) != -1) failures++;
     if (rs_sauc_lookup_split(&one, &flag, 1, NULL, &one, 1, &one, &one, 1, &v1, 1, &w1) != -1)
         failures++;
+    {
+        double mz = -0.0, hk1, gk1;
+        int64_t hc1, gc1, sz1[2];
+        if (rs_sauc_hist(&mz, &flag, 1, 1, &hk1, &hc1, &gk1, &gc1, sz1) != -5) failures++;
+        if (rs_sauc_hist(&one, &flag, 1, 0, &hk1, &hc1, &gk1, &gc1, sz1) != -1) failures++;
+        if (rs_sauc_sweep_hist(&one, &zero, 1, &one, &hc1, 1, &v1, &w1, out) != -1) failures++;
+    }
     if (rs_sauc_margin_counts_runs(&one, &zero, 1, &one, NULL, 1, &one, 1, &c1) != -1)
         failures++;
     if (rs_sauc_margin_counts_runs(&one, &zero, 1, &one, cum, 1, &one, 1, &c1) != 0 || c1 != 0)

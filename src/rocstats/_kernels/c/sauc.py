@@ -92,6 +92,37 @@ def _few_distinct(sorted_x, last=False):
     return np.append(ends, sorted_x.size - 1) if last else np.concatenate(([0], ends + 1))
 
 
+def _components_by_hist(mask, score):
+    """:func:`_components_by_lookup` without sorting the cases: the distinct scores of
+    each class and their counts from one hashing pass (``rs_sauc_hist``), the sweep over
+    them (``rs_sauc_sweep_hist``, the same operations as the sweep over the sorted
+    classes), then the lookup.  None when a class has too many distinct scores or a
+    score is -0.0 (the caller then sorts)."""
+    cap = LOOKUP_MAX_DISTINCT
+    pk, nk = out(cap), out(cap)
+    pc, nc = np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64)
+    sizes = np.zeros(2, dtype=np.int64)
+    status = lib.rs_sauc_hist(ptr(score), ptr(mask), score.size, cap, ptr(pk), ptr(pc),
+                              ptr(nk), ptr(nc), ptr(sizes))
+    if status == -3:
+        raise MemoryError("rocstats: no memory for the sAUC hash tables")
+    if status != 0 or sizes[0] < 1 or sizes[1] < 1:
+        return None
+    op, on = np.argsort(pk[:sizes[0]]), np.argsort(nk[:sizes[1]])
+    pk, pc, nk, nc = pk[op], pc[op], nk[on], nc[on]
+    pv, nv, res = out(pk.size), out(nk.size), out(7)
+    _status(lib.rs_sauc_sweep_hist(ptr(pk), ptr(pc), pk.size, ptr(nk), ptr(nc), nk.size,
+                                   ptr(pv), ptr(nv), ptr(res)), "sauc_sweep",
+            int(pc.sum()), int(nc.sum()))
+    m = int(pc.sum())
+    v, w = out(m), out(score.size - m)
+    missing = lib.rs_sauc_lookup_split(ptr(score), ptr(mask), score.size, ptr(pk), ptr(pv),
+                                       pk.size, ptr(nk), ptr(nv), nk.size, ptr(v), m, ptr(w))
+    if missing != 0:  # pragma: no cover - every score is a key, the counts add up
+        raise RuntimeError("rocstats: rs_sauc_lookup_split failed with status %d" % missing)
+    return float(res[0]), v, w
+
+
 def _components_by_lookup(mask, score):
     """``(sum_h, V, W)`` in case order when both classes have at most
     ``LOOKUP_MAX_DISTINCT`` distinct scores (else None): split and sort the classes
@@ -99,6 +130,9 @@ def _components_by_lookup(mask, score):
     write each case's component, looked up by its score, over the sorted classes (no
     longer needed: no new n-sized buffer is touched).  Every member of a run gets the
     very double of its run, so V and W equal the scattered ones of the argsort path."""
+    hist = _components_by_hist(mask, score)
+    if hist is not None:
+        return hist
     pos, neg = _roc._split(mask, score)
     pos.sort()
     neg.sort()

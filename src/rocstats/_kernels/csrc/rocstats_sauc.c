@@ -327,3 +327,104 @@ int rs_sauc_margin_counts_runs(const double *pos, const int64_t *pcount, int64_t
     }
     return 0;
 }
+
+int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, int64_t maxu,
+                     double *pkeys, int64_t *pcount, double *nkeys, int64_t *ncount,
+                     int64_t *sizes)
+{
+    if (len < 0 || maxu < 1 || maxu > ((int64_t)1 << 30) || score == NULL || is_pos == NULL
+        || pkeys == NULL || pcount == NULL || nkeys == NULL || ncount == NULL
+        || sizes == NULL)
+        return -1;
+    int bits = 6;
+    while (((int64_t)1 << bits) < 4 * maxu)
+        bits++;
+    const int64_t size = (int64_t)1 << bits;
+    const uint64_t mask = (uint64_t)size - 1;
+    int64_t *slot = malloc(2 * (size_t)size * sizeof *slot);   /* entry + 1, 0 = empty */
+    if (slot == NULL)
+        return -3;
+    for (int64_t h = 0; h < 2 * size; h++) slot[h] = 0;
+    int64_t used[2] = {0, 0}, status = 0;
+    double *keys[2] = {nkeys, pkeys};
+    int64_t *count[2] = {ncount, pcount};
+    for (int64_t i = 0; i < len; i++) {
+        const double x = score[i];
+        uint64_t u;
+        memcpy(&u, &x, sizeof u);
+        if (u == 0x8000000000000000ULL) { status = -5; break; }   /* -0.0: see header */
+        const int b = is_pos[i] != 0;
+        int64_t *tab = slot + (b ? 0 : size);
+        uint64_t h = slot_of(x, bits);
+        while (tab[h] != 0 && keys[b][tab[h] - 1] != x)
+            h = (h + 1) & mask;
+        if (tab[h] == 0) {
+            if (used[b] == maxu) { status = -4; break; }
+            keys[b][used[b]] = x;
+            count[b][used[b]] = 0;
+            tab[h] = ++used[b];
+        }
+        count[b][tab[h] - 1]++;
+    }
+    free(slot);
+    sizes[0] = used[1];
+    sizes[1] = used[0];
+    return status;
+}
+
+int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
+                           const double *neg, const int64_t *ncount, int64_t un,
+                           double *v, double *w, double *out)
+{
+    if (up < 1 || un < 1 || pos == NULL || pcount == NULL || neg == NULL || ncount == NULL
+        || v == NULL || w == NULL || out == NULL)
+        return -1;
+    int64_t m = 0, n = 0;
+    for (int64_t a = 0; a < up; a++) { if (pcount[a] < 1) return -1; m += pcount[a]; }
+    for (int64_t q = 0; q < un; q++) { if (ncount[q] < 1) return -1; n += ncount[q]; }
+    /* the operations of sauc_sweep on the expanded arrays, in the same order: each
+     * negative below a run added to the prefix sum one at a time, each run's sums and
+     * moments once */
+    rs_moments sv = {0.0L, 0.0L, 0.0L, 0}, sw = {0.0L, 0.0L, 0.0L, 0};
+    long double sh = 0.0L, rp = 0.0L, rn = 0.0L, below = 0.0L;
+    int64_t k = 0, q = 0, twice_u = 0;
+    const long double inv_n = 1.0L / (long double)n, inv_m = 1.0L / (long double)m;
+    for (int64_t a = 0; a < up; a++) {
+        const double y = pos[a];
+        const int64_t r = pcount[a];
+        while (q < un && neg[q] < y) {
+            for (int64_t c = 0; c < ncount[q]; c++)
+                below += neg[q];
+            k += ncount[q];
+            q++;
+        }
+        const int64_t ties = (q < un && neg[q] == y) ? ncount[q] : 0;
+        twice_u += r * (2 * k + ties);
+        const long double lr = (long double)r;
+        const long double ay = (long double)k * (long double)y;
+        const long double hi = ay - below;
+        sh += lr * hi;
+        rp += lr * ay;
+        rn += lr * below;
+        const long double vi = hi * inv_n;
+        v[a] = (double)vi;
+        moments_add(&sv, vi, r);
+    }
+    long double above = 0.0L;
+    int64_t p = m, a = up;      /* pos values pos[a..up) are above, p positives in all */
+    for (int64_t j = un - 1; j >= 0; j--) {
+        const double x = neg[j];
+        const int64_t r = ncount[j];
+        while (a > 0 && pos[a - 1] > x) {
+            a--;
+            for (int64_t c = 0; c < pcount[a]; c++)
+                above += pos[a];
+            p -= pcount[a];
+        }
+        const long double wj = (above - (long double)(m - p) * (long double)x) * inv_m;
+        w[j] = (double)wj;
+        moments_add(&sw, wj, r);
+    }
+    write_out(out, sh, rp, rn, &sv, &sw);
+    return twice_u;
+}

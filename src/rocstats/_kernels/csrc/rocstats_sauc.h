@@ -66,4 +66,25 @@ int rs_sauc_margin_counts_runs(const double *pos, const int64_t *pcount, int64_t
                                const double *neg, const int64_t *ncum, int64_t un,
                                const double *tau, int64_t k, int64_t *count);
 
+/* The distinct scores of each class with their counts, in order of first appearance
+ * (hash tables; issue 14): positives (is_pos[i] != 0) into pkeys/pcount, negatives into
+ * nkeys/ncount (each with room for maxu entries, maxu <= 2^30); sizes[0] and sizes[1]
+ * get the numbers of distinct positive and negative scores.  Returns 0; -4 when a
+ * class has more than maxu distinct scores, -5 when a score is -0.0 (whose run in a
+ * sort could be led by -0.0 or +0.0: the caller sorts instead), -1 bad arguments,
+ * -3 no memory. */
+int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, int64_t maxu,
+                     double *pkeys, int64_t *pcount, double *nkeys, int64_t *ncount,
+                     int64_t *sizes);
+
+/* rs_sauc_sweep on the distinct values: pos[0..up) and neg[0..un) ascending and
+ * distinct, pcount / ncount (>= 1) how many positives / negatives have each value.
+ * The very operations of rs_sauc_sweep on the expanded sorted arrays (prefix sums still
+ * add one score at a time), so the same out[] and 2U; v[a] and w[q] get the component
+ * of the run of pos[a] and of neg[q].  O(m + n) additions but no sort of the cases.
+ * Returns 2U, or -1 on bad arguments (up or un < 1, a count < 1, NULL). */
+int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
+                           const double *neg, const int64_t *ncount, int64_t un,
+                           double *v, double *w, double *out);
+
 #endif
