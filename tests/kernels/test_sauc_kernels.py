@@ -178,12 +178,14 @@ def test_c_kernels_present_when_required():
 
 
 # --------------------------------------------------------------------------- issue 14 paths
-@pytest.mark.parametrize("levels", [None, 101, 7])
+@pytest.mark.parametrize("levels", [None, 101, 7, -7])
 @pytest.mark.parametrize("threads", ["1", ""])
 def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeypatch):
-    """The C side's two-thread margin counts and paired components (sauc_test) give the
-    very numbers (==, not close) of the NumPy path: split_argsort + sauc_sweep + scatter
-    by the orders, margin counts of the twin; sizes above RADIX_MIN_SIZE."""
+    """The C side's margin counts (two threads, or over the distinct values) and paired
+    components (sauc_test: argsorts, or a lookup by value after hashing or sorting) give
+    the very numbers (==, not close) of the NumPy path: split_argsort + sauc_sweep +
+    scatter by the orders, margin counts of the twin; sizes above RADIX_MIN_SIZE.
+    ``levels < 0``: tied scores with some -0.0 (the hashing path steps aside)."""
     if "cffi" not in _kernels.implementations("sauc"):
         pytest.skip("C extension not built")
     from rocstats._kernels.c import roc as croc
@@ -196,8 +198,11 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
     is_pos = rng.random(size) < 0.4
     a, b = rng.random(size), rng.random(size)
     if levels:
-        a, b = np.round(a * (levels - 1)) / (levels - 1), np.round(b * (levels - 1)) / 3
+        lv = abs(levels)
+        a, b = np.round(a * (lv - 1)) / (lv - 1), np.round(b * (lv - 1)) / 3
         b = np.minimum(b, 1.0)
+        if levels < 0:
+            a[a == 0.0] = np.where(rng.random(int(np.sum(a == 0.0))) < 0.5, -0.0, 0.0)
     got = csauc._paired_components(is_pos, a, b)
     for score, (h, v, w) in zip((a, b), got):
         pos, op, neg, on = nroc.split_argsort(is_pos, score)
