@@ -50,14 +50,13 @@ def _margin_block(args):
 def margin_counts(pos, neg, tau):
     """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C).
 
-    The margins are independent walks: from 2 margins on large inputs, the first half
-    of the margins is walked on a second thread while this one walks the rest; when
-    each class has at most ``LOOKUP_MAX_DISTINCT`` distinct scores, the walks go over the
-    distinct values with their counts instead (issue 14; the counts are integers, so
-    neither changes anything)."""
+    When each class has at most ``LOOKUP_MAX_DISTINCT`` distinct scores (and the input
+    is large), the walks go over the distinct values with their counts instead (issue
+    14; the counts are integers, so nothing changes but the time)."""
     pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
     count = np.zeros(tau.size, dtype=np.int64)
-    if pos.size + neg.size >= _roc.RADIX_MIN_SIZE and pos.size and neg.size:
+    if (pos.size + neg.size >= _roc.RADIX_MIN_SIZE and pos.size and neg.size
+            and _probe_distinct(pos) and _probe_distinct(neg)):
         sp, sn = _few_distinct(pos), _few_distinct(neg)
         if sp is not None and sn is not None:   # tied scores: walk the distinct values
             pu, nu = pos[sp], neg[sn]
@@ -69,12 +68,9 @@ def margin_counts(pos, neg, tau):
             if status != 0:  # pragma: no cover - arguments are built above
                 raise RuntimeError("rocstats: rs_sauc_margin_counts_runs failed")
             return count
-    h = tau.size // 2
-    if h == 0:
-        return _margin_block((pos, neg, tau, count))
-    lo, hi = (pos, neg, tau[:h].copy(), count[:h]), (pos, neg, tau[h:].copy(), count[h:])
-    _roc._both(_margin_block, lo, hi, size=pos.size + neg.size)
-    return count
+    # one thread: splitting the margins over two threads measured slower on the shared
+    # 2-core benchmark machine (issue 14)
+    return _margin_block((pos, neg, tau, count))
 
 
 # the case-order components come from a hash-table lookup instead of an argsort when
@@ -154,6 +150,11 @@ def _components_by_lookup(mask, score):
     return (float(res[0]), pos, neg) if missing == 0 else None
 
 
+def _probe_distinct(x):
+    """True when 2048 evenly spaced entries of ``x`` hold few distinct values."""
+    return np.unique(x[:: max(1, x.size // _PROBE)]).size <= LOOKUP_MAX_DISTINCT // 8
+
+
 def _looks_tied(is_pos, score):
     """``(mask, score)`` ready for :func:`_components_by_lookup` when the input is large
     and a probe of 2048 scores shows few distinct values, else None."""
@@ -161,8 +162,7 @@ def _looks_tied(is_pos, score):
     if score.size < _roc.RADIX_MIN_SIZE or np.size(is_pos) != score.size:
         return None
     mask = np.ascontiguousarray(is_pos, dtype=bool)
-    probe = np.unique(score[:: max(1, score.size // _PROBE)]).size
-    if 0 < np.count_nonzero(mask) < mask.size and probe <= LOOKUP_MAX_DISTINCT // 8:
+    if 0 < np.count_nonzero(mask) < mask.size and _probe_distinct(score):
         return mask, score
     return None
 
