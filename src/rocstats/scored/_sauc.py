@@ -484,7 +484,9 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    var = wv * float(np.var(va - vb, ddof=1)) + ww * float(np.var(wa - wb, ddof=1))
+    va -= vb        # in place: the components are not used again (no new arrays)
+    wa -= wb
+    var = wv * float(np.var(va, ddof=1)) + ww * float(np.var(wa, ddof=1))
     se = float(np.sqrt(var))
     if se == 0.0:
         z = 0.0 if d == 0.0 else float(np.copysign(np.inf, d))

@@ -111,7 +111,7 @@ def _components_by_hist(mask, score):
                                    ptr(pv), ptr(nv), ptr(res)), "sauc_sweep",
             int(pc.sum()), int(nc.sum()))
     m = int(pc.sum())
-    v, w = out(m), out(score.size - m)
+    v, w = _out_big(m), _out_big(score.size - m)
     missing = lib.rs_sauc_lookup_split(ptr(score), ptr(mask), score.size, ptr(pk), ptr(pv),
                                        pk.size, ptr(nk), ptr(nv), nk.size, ptr(v), m, ptr(w))
     if missing != 0:  # pragma: no cover - every score is a key, the counts add up
@@ -150,6 +150,18 @@ def _components_by_lookup(mask, score):
     return (float(res[0]), pos, neg) if missing == 0 else None
 
 
+_HUGE = 1 << 22      # NumPy asks for transparent huge pages from 4 MiB on
+
+
+def _out_big(size):
+    """``out(size)``, but an array of 0.5 to 4 MiB is carved from a 4 MiB block so that
+    NumPy's huge-page hint applies: first-touch page faults on 4 KiB pages cost more
+    than the work on such arrays (a class of 5e5 scores is 4 MB; issue 14)."""
+    if (1 << 19) <= 8 * size < _HUGE:
+        return out(_HUGE // 8 + 1)[:size]
+    return out(size)
+
+
 def _probe_distinct(x):
     """True when 2048 evenly spaced entries of ``x`` hold few distinct values."""
     return np.unique(x[:: max(1, x.size // _PROBE)]).size <= LOOKUP_MAX_DISTINCT // 8
@@ -180,8 +192,7 @@ def _components_one(args):
             return got
     pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=threads)
     _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
-    v = np.empty_like(v_s)
-    w = np.empty_like(w_s)
+    v, w = _out_big(v_s.size), _out_big(w_s.size)
     v[op] = v_s     # a separate scatter: measured faster than writing through the
     w[on] = w_s     # orders inside the long-double sweep (issue 14)
     return float(res[0]), v, w
