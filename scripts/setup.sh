@@ -23,8 +23,9 @@ log() { printf 'setup: %s\n' "$*"; }
 # --------------------------------------------------------------------------
 # 1. System packages (apt)
 # --------------------------------------------------------------------------
-R_CHECK='for (p in c("rpart","pROC","kernlab","MASS")) library(p, character.only=TRUE)'
-APT_PACKAGES=(r-base-core r-base-dev r-cran-rpart r-cran-proc r-cran-kernlab r-cran-mass)
+R_CHECK='for (p in c("rpart","pROC","kernlab","MASS","mlbench","caret","ddalpha","cba","jsonlite")) library(p, character.only=TRUE)'
+APT_PACKAGES=(r-base-core r-base-dev r-cran-rpart r-cran-proc r-cran-kernlab r-cran-mass
+              r-cran-mlbench r-cran-caret r-cran-ddalpha r-cran-cba r-cran-jsonlite)  # the last five: validation/r/sauc_data.R
 
 r_ready() {
     command -v Rscript >/dev/null 2>&1 && Rscript -e "$R_CHECK" >/dev/null 2>&1

@@ -48,7 +48,7 @@ def test_validation_runs_and_report_renders(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert render.returncode == 0, render.stdout + render.stderr
     html = (tmp_path / "validation.html").read_text()
-    for heading_text in ("pROC parity", "rpart parity"):
+    for heading_text in ('id="sec-proc-parity"', 'id="sec-rpart-parity"'):  # Appendix A sections
         heading = html.find(heading_text)
         assert heading >= 0, heading_text
         assert "<table" in html[heading:], "no table after the %s heading" % heading_text

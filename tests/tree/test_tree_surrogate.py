@@ -234,6 +234,7 @@ def test_sorted_index_gives_the_same_result():
 ])
 def test_bad_input(kw, msg):
     X = np.column_stack([np.arange(6.0), np.arange(6.0) * 2])
+    kw = dict(kw)                          # the parameter dict is shared between runs
     go = kw.pop("go", np.array([-1, -1, -1, 1, 1, 1], dtype=np.int8))
     w = kw.pop("w", np.ones(6))
     primary = kw.pop("primary", 0)

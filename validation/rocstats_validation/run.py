@@ -87,6 +87,117 @@ SUITES = {
 }
 
 
+#: The acceptance criterion of each suite, in one place: ``quantity`` (what is compared),
+#: ``reference`` (against what), ``tolerance`` (when a comparison passes) and ``why``.
+#: :func:`run_suite` writes it to the suite's JSON as ``"acceptance"``, where the validation
+#: report reads it.  A suite module may define its own ``ACCEPTANCE`` dict with the same
+#: keys (it takes precedence); a suite with neither gets "not stated" in the report.
+ACCEPTANCE = {
+    "proc_parity": dict(
+        quantity="AUC, DeLong variance, covariance and CI, roc.test (paired and unpaired, "
+                 "three alternatives)",
+        reference="pROC 1.18 (stored results; live through rpy2 when R is present)",
+        tolerance="rtol 1e-10 (relative to the quantity's natural scale where it can cancel to 0)",
+        why="same formula on the same doubles: only summation order differs (~1e-14)"),
+    "proc_power": dict(
+        quantity="power.roc.test: power, sample size, significance level, AUC (4 forms)",
+        reference="pROC 1.18 (stored; live when R is present)",
+        tolerance="rtol 1e-9 (closed forms); AUC roots within uniroot's tolerance "
+                  "(double.eps^0.25)",
+        why="same closed-form Obuchowski expressions; R's uniroot stops at its own tolerance"),
+    "power_mc": dict(
+        quantity="Monte Carlo power of DeLong's paired test at the computed sample sizes",
+        reference="nominal power (Monte Carlo truth)",
+        tolerance="3 binomial Monte Carlo SE + 0.01 (formula approximations)",
+        why="random procedure: agreement within its simulation error"),
+    "sauc_mc": dict(
+        quantity="sAUC variance ratio (reported / empirical); size of sauc_test",
+        reference="1 (variance ratio); alpha = 0.05 (size)",
+        tolerance="within 3 Monte Carlo SE",
+        why="no other implementation exists; the truth is the simulation's"),
+    "multiclass_mc": dict(
+        quantity="Hand & Till M: variance ratio, CI coverage, test size, bootstrap agreement",
+        reference="Monte Carlo truth and the stratified bootstrap",
+        tolerance="within 3 Monte Carlo SE",
+        why="no peer computes a variance of M"),
+    "rossa_mc": dict(
+        quantity="Rossa's GoF test of ROC(v) = v: size and power",
+        reference="alpha = 0.05 and exact sizes from the exact null law",
+        tolerance="within 3 Monte Carlo SE (one-sided where the test is conservative)",
+        why="no R implementation; exact null law where computable"),
+    "rfsrc_parity": dict(
+        quantity="AUC-split trees: partition, splits, cut points, predictions",
+        reference="randomForestSRC 3.6.1 (recorded cases)",
+        tolerance="exact partition and splits; predictions 1e-12",
+        why="deterministic single trees with seed-invariant settings"),
+    "rfsrc_forest": dict(
+        quantity="AUC forest out-of-bag AUC, Brier score, misclassification",
+        reference="randomForestSRC 3.6.1 range over 5 seeds",
+        tolerance="inside the range widened by 0.01 (AUC), 0.02 (normalised Brier), "
+                  "max(0.01, 2/n) (error)",
+        why="random forests cannot share random numbers: statistical parity"),
+    "proc_coords": dict(
+        quantity="coords (all, best, numeric x); bootstrap CIs of AUC, Se, Sp, thresholds",
+        reference="pROC 1.18 (stored; live when R is present)",
+        tolerance="rtol 1e-10 (thresholds bit-identical); bootstrap within 4 Monte Carlo SE",
+        why="deterministic parts are the same arithmetic; bootstraps differ by resampling"),
+    "bootstrap_mc": dict(
+        quantity="coverage of bootstrap CIs of the AUC and of Se at fixed Sp",
+        reference="nominal 95 % coverage (known population values)",
+        tolerance="within 3 binomial Monte Carlo SE (about 0.015)",
+        why="coverage of a random interval is a simulation estimate"),
+    "proc_partial": dict(
+        quantity="partial AUC (both focuses, McClish), smooth() binormal and density",
+        reference="pROC 1.18 (stored; live when R is present)",
+        tolerance="rtol 1e-10 (curves: worst point, atol 1e-14)",
+        why="same formulas; pnorm/qnorm and least squares differ by ulps only"),
+    "pauc_mc": dict(
+        quantity="partial AUC DeLong-type variance: ratio, Wald coverage, paired difference",
+        reference="Monte Carlo truth and a plain bootstrap",
+        tolerance="within 3 Monte Carlo SE",
+        why="no peer offers this variance (pROC bootstraps)"),
+    "proc_roctest": dict(
+        quantity="roc.test: DeLong z / D / p / CI, fixed-point Se / Sp tests, Venkatraman's E; "
+                 "bootstrap D and permutation p-values",
+        reference="pROC 1.18 roc.test (stored; live when R is present)",
+        tolerance="rtol 1e-10 (E exact); Monte Carlo quantities within 4 Monte Carlo SE",
+        why="deterministic parts are the same formulas; resampling differs by chance only"),
+    "roctest_mc": dict(
+        quantity="unpaired AUC difference: 95 % interval coverage and test size (DeLong, bootstrap)",
+        reference="nominal 0.95 / 0.05 (known binormal truth)",
+        tolerance="within 3 Monte Carlo SE + 0.01",
+        why="no peer reports this interval; finite samples allow ~1 % first-order error"),
+    "weighted_mc": dict(
+        quantity="weighted DeLong (sampling weights): variance ratio, 95 % coverage, test size",
+        reference="design-based truth of a finite binormal population",
+        tolerance="within 3 Monte Carlo SE + 0.03 (variance ratio) or + 0.01 (coverage)",
+        why="nobody else offers this variance: simulation against the design truth"),
+    "rpart_parity": dict(
+        quantity="CART: frame, cptable, splits, where, variable importance",
+        reference="rpart 4.1.19 (stored; live when R is present)",
+        tolerance="names, node numbers and counts exact; numbers rtol 1e-10",
+        why="same algorithm on the same doubles, same fold vector"),
+}
+
+#: keys of an acceptance criterion
+ACCEPTANCE_KEYS = ("quantity", "reference", "tolerance", "why")
+
+
+def acceptance(name):
+    """The acceptance criterion of suite ``name``: its module's ``ACCEPTANCE`` if it has
+    one, else :data:`ACCEPTANCE`; ``None`` when neither states it."""
+    target = SUITES.get(name, ("",))[0]
+    module = target.partition(":")[0]
+    crit = None
+    if module:
+        try:
+            crit = getattr(importlib.import_module(module), "ACCEPTANCE", None)
+        except ImportError:
+            crit = None
+    crit = crit if isinstance(crit, dict) else ACCEPTANCE.get(name)
+    return {k: str(crit.get(k, "")) for k in ACCEPTANCE_KEYS} if crit else None
+
+
 def _load(target):
     module, _, func = target.partition(":")
     return getattr(importlib.import_module(module), func)
@@ -198,6 +309,7 @@ def run_suite(name, *, live=None, seed=None, output_dir=OUTPUT_DIR):
     doc = {
         "suite": name,
         "description": description,
+        "acceptance": acceptance(name),
         "metadata": dict(environment_metadata(), **result["metadata"]),
         "summary": {"n": len(comps), "passed": len(comps) - len(failed) - len(known),
                     "failed": len(failed), "known_failures": len(known),

@@ -26,6 +26,11 @@ pROC (``rocstats.r._proc``, re-exported here)
     :func:`proc_power_numeric`, :func:`proc_power_roc`, :func:`proc_power_paired`,
     :func:`proc_power_list` run ``power.roc.test`` in its four forms.
 
+Cross-check (``rocstats.r.compare``, re-exported here)
+    :func:`compare_with_proc`: every deterministic quantity of a ROC study (AUC, DeLong
+    variance and CI, partial AUCs, best threshold, sensitivity at fixed specificities,
+    paired DeLong tests) computed by rocstats and by pROC, side by side with a pass flag.
+
 rpart (``rocstats.r.rpart``)
     :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
     :func:`rocstats.r.rpart.rpart_fit` (rpart's frame, cptable, splits, where and
@@ -50,10 +55,11 @@ global ``numpy2ri.activate()`` is never used.
 from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_ci_bootstrap, proc_coords,
                     proc_paired, proc_partial, proc_roc_test, proc_roc_test_unpaired,
                     proc_smooth, proc_unpaired, r_available, r_versions)
+from .compare import compare_with_proc
 from ._proc_power import (proc_power_list, proc_power_numeric, proc_power_paired,
                           proc_power_roc)
 
-__all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
+__all__ = ["compare_with_proc", "r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
            "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
            "proc_coords", "proc_ci_bootstrap",
            "PROC_MIN_VERSION", "ALTERNATIVES",

@@ -3,4 +3,17 @@
 The renderer is :func:`rocstats.report.render.render` (command line:
 :func:`rocstats.report.render.main`).  It needs the ``reports`` extra
 (``pip install 'rocstats[reports]'``), imported only when a document is rendered.
+
+Study reports of a user's own markers: :func:`rocstats.report.roc_study` (module
+:mod:`rocstats.report.study`; command line ``rocstats-report``).
 """
+
+__all__ = ["roc_study"]
+
+
+def __getattr__(name):  # PEP 562: the study module (and pandas) only on use
+    if name == "roc_study":
+        from .study import roc_study
+
+        return roc_study
+    raise AttributeError(f"module 'rocstats.report' has no attribute {name!r}")

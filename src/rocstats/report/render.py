@@ -33,7 +33,8 @@ TARGETS = {"html": ("html",), "pdf": ("pdf",), "all": ("html", "pdf")}
 CHUNK_OPTIONS = {"echo", "eval", "output", "include", "label", "fig-cap", "tbl-cap", "code-fold", "code-summary"}
 PASSED_META = ("title", "subtitle", "author", "date", "abstract", "lang", "toc-title")  # to pandoc's templates
 DOC_OPTIONS = {*PASSED_META, "toc", "toc-depth", "number-sections", "code-fold", "code-summary", "execute", "format"}
-FIG_WIDTH, FIG_HEIGHT, FIG_DPI, PDF_MAX_FIG_WIDTH = 7.0, 5.0, 96, 6.0  # inches; Quarto's HTML figure size
+FIG_WIDTH, FIG_HEIGHT, FIG_DPI, PDF_MAX_FIG_WIDTH = 7.0, 5.0, 96, 6.5  # inches; Quarto's HTML figure size; the
+# PDF text block is 21 cm - 2 x 2.2 cm = 6.54 in wide, so a figure up to 6.5 in prints at 100 % (fonts at their size)
 IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
 PRIORITY = {  # the representation of an output that each target shows
     "html": ["text/markdown", "text/html", "image/svg+xml", "image/png", "image/jpeg", "text/latex", "text/plain"],
