@@ -6,7 +6,10 @@ At least one driver per module in tests/kernels/c/, compiled together with the m
                                             pairwise loops, ROC counts, wrong-count guard
 - sanitize_sauc.c      rocstats_sauc.c      random and tied inputs in exact-size heap
                                             blocks, sweep vs pairwise, margin counts,
-                                            refused bad arguments
+                                            the issue-14 entry points (sweep scattered
+                                            / once per run, lookup by value, margin
+                                            counts from distinct values), refused bad
+                                            arguments
 - sanitize_tree.c      rocstats_tree.c      CART sweeps and factor search, node-level
                                             search vs per-feature kernels, radix order vs
                                             rpart's quicksort replay, bad arguments

@@ -175,3 +175,46 @@ def test_c_kernels_present_when_required():
     if os.environ.get("ROCSTATS_REQUIRE_EXTENSION") != "1":
         pytest.skip("ROCSTATS_REQUIRE_EXTENSION is not set")
     assert "cffi" in IMPLS and K is IMPLS["cffi"]
+
+
+# --------------------------------------------------------------------------- issue 14 paths
+@pytest.mark.parametrize("levels", [None, 101, 7, -7])
+@pytest.mark.parametrize("threads", ["1", ""])
+def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeypatch):
+    """The C side's margin counts (two threads, or over the distinct values) and paired
+    components (sauc_test: argsorts, or a lookup by value after hashing or sorting) give
+    the very numbers (==, not close) of the NumPy path: split_argsort + sauc_sweep +
+    scatter by the orders, margin counts of the twin; sizes above RADIX_MIN_SIZE.
+    ``levels < 0``: tied scores with some -0.0 (the hashing path steps aside)."""
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    from rocstats._kernels.c import roc as croc
+    from rocstats._kernels.c import sauc as csauc
+    from rocstats._kernels.numpy import roc as nroc
+    from rocstats._kernels.numpy import sauc as nsauc
+    monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
+    rng = np.random.default_rng(14 + (levels or 0))
+    size = 2 * croc.RADIX_MIN_SIZE + 17
+    is_pos = rng.random(size) < 0.4
+    a, b = rng.random(size), rng.random(size)
+    if levels:
+        lv = abs(levels)
+        a, b = np.round(a * (lv - 1)) / (lv - 1), np.round(b * (lv - 1)) / 3
+        b = np.minimum(b, 1.0)
+        if levels < 0:
+            a[a == 0.0] = np.where(rng.random(int(np.sum(a == 0.0))) < 0.5, -0.0, 0.0)
+    got = csauc._paired_components(is_pos, a, b)
+    for score, (h, v, w) in zip((a, b), got):
+        pos, op, neg, on = nroc.split_argsort(is_pos, score)
+        _, out, v_s, w_s = nsauc.sauc_sweep(pos, neg, components=True)
+        _, cout, cv, cw = csauc.sauc_sweep(pos, neg, components=True)
+        want_v, want_w = np.empty_like(cv), np.empty_like(cw)
+        want_v[op], want_w[on] = cv, cw
+        assert h == cout[0]
+        assert np.array_equal(v, want_v) and np.array_equal(w, want_w)
+        np.testing.assert_allclose(v[op], v_s, rtol=1e-12, atol=1e-15)   # and the twin
+        taus = np.concatenate(([0.0, 1.0], rng.random(9)))
+        assert np.array_equal(csauc.margin_counts(pos, neg, taus),
+                              nsauc.margin_counts(pos, neg, taus))
+        assert np.array_equal(csauc.margin_counts(pos, neg, taus[:1]),
+                              nsauc.margin_counts(pos, neg, taus[:1]))

@@ -381,6 +381,16 @@ def _components(is_pos, score):
     return float(out[0]) / (pos.size * neg.size), v, w
 
 
+def _paired_components(is_pos, sa, sb):
+    """``_components`` of both scores; the C side works them on two threads."""
+    pair = getattr(_kernels.sauc, "_paired_components", None)   # C side only
+    if pair is None:
+        return _components(is_pos, sa) + _components(is_pos, sb)
+    mn = int(np.count_nonzero(is_pos)) * (is_pos.size - int(np.count_nonzero(is_pos)))
+    (ha, va, wa), (hb, vb, wb) = pair(is_pos, sa, sb)
+    return ha / mn, va, wa, hb / mn, vb, wb
+
+
 def _pvalue(z, alternative):
     if alternative == "two-sided":
         return float(2.0 * _dist.norm_sf(abs(z)))
@@ -468,14 +478,15 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     if warn_one_class(m, n, "The sAUC test"):
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
-    sauc_a, va, wa = _components(is_pos, sa)
-    sauc_b, vb, wb = _components(is_pos, sb)
+    sauc_a, va, wa, sauc_b, vb, wb = _paired_components(is_pos, sa, sb)
     d = sauc_a - sauc_b
     if _warn_small(m, n, "The sAUC test"):
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    var = wv * float(np.var(va - vb, ddof=1)) + ww * float(np.var(wa - wb, ddof=1))
+    va -= vb        # in place: the components are not used again (no new arrays)
+    wa -= wb
+    var = wv * float(np.var(va, ddof=1)) + ww * float(np.var(wa, ddof=1))
     se = float(np.sqrt(var))
     if se == 0.0:
         z = 0.0 if d == 0.0 else float(np.copysign(np.inf, d))

@@ -61,7 +61,121 @@ int main(void)
                 for (int64_t j = 0; j < n; j++) c += pos[i] - neg[j] > tau[t];
             if (c != cnt[t]) failures++;
         }
+        /* issue 14 entry points: the counts from the distinct values */
+        {
+            double *pu = malloc(m * sizeof *pu), *nu = malloc(n * sizeof *nu);
+            int64_t *pc = malloc(m * sizeof *pc), *nc = malloc((n + 1) * sizeof *nc);
+            int64_t *cnt2 = malloc(k * sizeof *cnt2);
+            int64_t up = 0, un = 0;
+            for (int64_t i = 0; i < m; i++) {
+                if (i == 0 || pos[i] != pos[i - 1]) { pu[up] = pos[i]; pc[up++] = 0; }
+                pc[up - 1]++;
+            }
+            nc[0] = 0;
+            for (int64_t j = 0; j < n; j++) {
+                if (j == 0 || neg[j] != neg[j - 1]) { nu[un] = neg[j]; nc[++un] = 0; }
+                nc[un] = j + 1;
+            }
+            if (rs_sauc_margin_counts_runs(pu, pc, up, nu, nc, un, tau, k, cnt2) != 0)
+                failures++;
+            for (int64_t t = 0; t < k; t++) if (cnt2[t] != cnt[t]) failures++;
+            free(pu); free(nu); free(pc); free(nc); free(cnt2);
+        }
         free(tau); free(cnt);
+
+        /* components once per run, and by case through a lookup by value */
+        {
+            int64_t *op = malloc(m * sizeof *op), *on = malloc(n * sizeof *on);
+            double *vs = malloc(m * sizeof *vs), *ws = malloc(n * sizeof *ws), os[7];
+            for (int64_t i = 0; i < m; i++) op[i] = i;
+            for (int64_t j = 0; j < n; j++) on[j] = j;
+            for (int64_t i = m - 1; i > 0; i--) {
+                int64_t r = (int64_t)(rnd(0) * (double)(i + 1)), t = op[i];
+                op[i] = op[r]; op[r] = t;
+            }
+            for (int64_t j = n - 1; j > 0; j--) {
+                int64_t r = (int64_t)(rnd(0) * (double)(j + 1)), t = on[j];
+                on[j] = on[r]; on[r] = t;
+            }
+            for (int64_t i = 0; i < m; i++) vs[i] = -1.0;
+            for (int64_t j = 0; j < n; j++) ws[j] = -1.0;
+            if (rs_sauc_sweep_runs(pos, m, neg, n, vs, ws, os) != u1) failures++;
+            for (int q = 0; q < 7; q++) if (os[q] != oa[q]) failures++;
+            for (int64_t i = 0; i < m; i++)
+                if (vs[i] != ((i == 0 || pos[i] != pos[i - 1]) ? va[i] : -1.0)) failures++;
+            for (int64_t j = 0; j < n; j++)
+                if (ws[j] != ((j == n - 1 || neg[j + 1] != neg[j]) ? wa[j] : -1.0)) failures++;
+
+            /* cases: positive t is pos[op[t]], negative t is neg[on[t]], classes mixed */
+            const int64_t len = m + n;
+            double *score = malloc(len * sizeof *score);
+            uint8_t *isp = malloc(len * sizeof *isp);
+            double *pk = malloc(m * sizeof *pk), *pv = malloc(m * sizeof *pv);
+            double *nk = malloc(n * sizeof *nk), *nv = malloc(n * sizeof *nv);
+            int64_t up = 0, un = 0, a = 0, b = 0;
+            for (int64_t i = 0; i < m; i++)
+                if (i == 0 || pos[i] != pos[i - 1]) { pk[up] = pos[i]; pv[up++] = va[i]; }
+            for (int64_t j = 0; j < n; j++)
+                if (j == 0 || neg[j] != neg[j - 1]) { nk[un] = neg[j]; nv[un++] = wa[j]; }
+            for (int64_t c = 0; c < len; c++) {
+                const int take_pos = b == n || (a < m && rnd(0) < 0.5);
+                isp[c] = (uint8_t)take_pos;
+                score[c] = take_pos ? pos[op[a++]] : neg[on[b++]];
+            }
+            if (rs_sauc_lookup_split(score, isp, len, pk, pv, up, nk, nv, un, vs, m, ws) != 0)
+                failures++;
+            for (int64_t t = 0; t < m; t++) if (vs[t] != va[op[t]]) failures++;
+            for (int64_t t = 0; t < n; t++) if (ws[t] != wa[on[t]]) failures++;
+            {   /* distinct values and counts by hashing; the sweep over them */
+                double *hk = malloc(m * sizeof *hk), *gk = malloc(n * sizeof *gk);
+                int64_t *hc = malloc(m * sizeof *hc), *gc = malloc(n * sizeof *gc), sz[2];
+                double *hv = malloc(up * sizeof *hv), *gv = malloc(un * sizeof *gv), oh[7];
+                int64_t *pcnt = malloc(up * sizeof *pcnt), *ncnt = malloc(un * sizeof *ncnt);
+                if (rs_sauc_hist(score, isp, len, m > n ? m : n, hk, hc, gk, gc, sz) != 0
+                    || sz[0] != up || sz[1] != un) failures++;
+                for (int64_t a2 = 0; a2 < up; a2++) pcnt[a2] = 0;
+                for (int64_t q2 = 0; q2 < un; q2++) ncnt[q2] = 0;
+                for (int64_t i = 0, a2 = -1; i < m; i++) {
+                    if (i == 0 || pos[i] != pos[i - 1]) a2++;
+                    pcnt[a2]++;
+                }
+                for (int64_t j = 0, q2 = -1; j < n; j++) {
+                    if (j == 0 || neg[j] != neg[j - 1]) q2++;
+                    ncnt[q2]++;
+                }
+                for (int64_t t = 0; t < sz[0] && t < up; t++) {   /* each key, its count */
+                    int64_t a2 = 0;
+                    while (a2 < up && pk[a2] != hk[t]) a2++;
+                    if (a2 == up || pcnt[a2] != hc[t]) failures++;
+                }
+                for (int64_t t = 0; t < sz[1] && t < un; t++) {
+                    int64_t q2 = 0;
+                    while (q2 < un && nk[q2] != gk[t]) q2++;
+                    if (q2 == un || ncnt[q2] != gc[t]) failures++;
+                }
+                if (rs_sauc_hist(score, isp, len, 1, hk, hc, gk, gc, sz)
+                    != ((up > 1 || un > 1) ? -4 : 0)) failures++;
+                if (rs_sauc_sweep_hist(pk, pcnt, up, nk, ncnt, un, hv, gv, oh) != u1) failures++;
+                for (int q = 0; q < 7; q++) if (oh[q] != oa[q]) failures++;
+                for (int64_t i = 0, a2 = 0; i < m; i++)
+                    if (i == 0 || pos[i] != pos[i - 1]) { if (hv[a2++] != va[i]) failures++; }
+                for (int64_t j = 0, q2 = 0; j < n; j++)
+                    if (j == n - 1 || neg[j + 1] != neg[j]) { if (gv[q2++] != wa[j]) failures++; }
+                free(hk); free(gk); free(hc); free(gc); free(hv); free(gv);
+                free(pcnt); free(ncnt);
+            }
+            score[0] = 2.0;     /* not a key: counted, never read out of bounds */
+            if (rs_sauc_lookup_split(score, isp, len, pk, pv, up, nk, nv, un, vs, m, ws) != 1)
+                failures++;
+            {   /* a wrong class count (buffers sized for the count claimed) */
+                double *bv = malloc(len * sizeof *bv), *bw = malloc(len * sizeof *bw);
+                if (rs_sauc_lookup_split(score, isp, len, pk, pv, up, nk, nv, un, bv, m - 1,
+                                         bw) != -2) failures++;
+                free(bv); free(bw);
+            }
+            free(score); free(isp); free(pk); free(pv); free(nk); free(nv);
+            free(op); free(on); free(vs); free(ws);
+        }
         free(pos); free(neg); free(va); free(wa); free(vb); free(wb);
     }
     /* bad arguments are refused, not dereferenced */
@@ -72,6 +186,22 @@ int main(void)
     if (rs_sauc_pairwise(&one, 1, &one, 1, NULL, &w1, out) != -1) failures++;
     if (rs_sauc_margin_counts(&one, 1, &one, 1, NULL, 1, &c1) != -1) failures++;
     if (rs_sauc_margin_counts(&one, 0, &one, 0, &one, 1, &c1) != 0 || c1 != 0) failures++;
+    int64_t zero = 0, cum[2] = {0, 1};
+    uint8_t flag = 1;
+    if (rs_sauc_sweep_runs(&one, 0, &one, 1, &v1, &w1, out) != -1) failures++;
+    if (rs_sauc_lookup_split(&one, &flag, 1, NULL, &one, 1, &one, &one, 1, &v1, 1, &w1) != -1)
+        failures++;
+    {
+        double mz = -0.0, hk1, gk1;
+        int64_t hc1, gc1, sz1[2];
+        if (rs_sauc_hist(&mz, &flag, 1, 1, &hk1, &hc1, &gk1, &gc1, sz1) != -5) failures++;
+        if (rs_sauc_hist(&one, &flag, 1, 0, &hk1, &hc1, &gk1, &gc1, sz1) != -1) failures++;
+        if (rs_sauc_sweep_hist(&one, &zero, 1, &one, &hc1, 1, &v1, &w1, out) != -1) failures++;
+    }
+    if (rs_sauc_margin_counts_runs(&one, &zero, 1, &one, NULL, 1, &one, 1, &c1) != -1)
+        failures++;
+    if (rs_sauc_margin_counts_runs(&one, &zero, 1, &one, cum, 1, &one, 1, &c1) != 0 || c1 != 0)
+        failures++;
     /* one pair: tie, and the perfect pair */
     double y = 1.0, x = 0.0;
     if (rs_sauc_sweep(&one, 1, &one, 1, &v1, &w1, out) != 1 || out[0] != 0.0) failures++;

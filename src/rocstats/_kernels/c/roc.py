@@ -95,10 +95,12 @@ def _threads():
         return (os.cpu_count() or 1) >= 2
 
 
-def _both(f, a, b):
-    """``(f(a), f(b))``, on two threads when allowed (the pool is remade after a fork)."""
+def _both(f, a, b, size=None):
+    """``(f(a), f(b))``, on two threads when allowed (the pool is remade after a fork);
+    ``size`` (default ``a.size + b.size``) is the work's size, compared with
+    ``RADIX_MIN_SIZE``."""
     global _pool, _pool_pid
-    if a.size + b.size < RADIX_MIN_SIZE or not _threads():
+    if (a.size + b.size if size is None else size) < RADIX_MIN_SIZE or not _threads():
         return f(a), f(b)
     if _pool is None or _pool_pid != os.getpid():
         _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rocstats-sort")
@@ -161,14 +163,20 @@ def split_argsort_radix(is_pos, score):
     return _radix(is_pos, score, True)
 
 
-def split_argsort(is_pos, score):
-    """``(pos_sorted, pos_order, neg_sorted, neg_order)``, as the NumPy twin."""
+def split_argsort(is_pos, score, threads=True):
+    """``(pos_sorted, pos_order, neg_sorted, neg_order)``, as the NumPy twin.
+
+    ``threads=False`` sorts the two classes one after the other on this thread (for a
+    caller that already runs several of these at once)."""
     if score.size < RADIX_MIN_SIZE:
         return _twin.split_argsort(is_pos, score)
     if _sort_method() == "radix":
         return split_argsort_radix(is_pos, score)
     pos, neg = _split(is_pos, score)
-    (ps, op), (ns, on) = _both(_argsort_packed, pos, neg)
+    if threads:
+        (ps, op), (ns, on) = _both(_argsort_packed, pos, neg)
+    else:
+        (ps, op), (ns, on) = _argsort_packed(pos), _argsort_packed(neg)
     return ps, op, ns, on
 
 

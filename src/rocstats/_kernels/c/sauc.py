@@ -6,6 +6,7 @@ import numpy as np
 
 from ..numpy.sauc import OUT_FIELDS  # noqa: F401  (same field names)
 from . import f64, lib, out, ptr
+from . import roc as _roc
 
 
 def _status(code, what, m, n):
@@ -37,12 +38,177 @@ def sauc_pairwise(pos, neg):
     return twice_u, res, v, w
 
 
-def margin_counts(pos, neg, tau):
-    """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C)."""
-    pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
-    count = np.zeros(tau.size, dtype=np.int64)
+def _margin_block(args):
+    pos, neg, tau, count = args
     status = lib.rs_sauc_margin_counts(ptr(pos), pos.size, ptr(neg), neg.size, ptr(tau),
                                        tau.size, ptr(count))
-    if status != 0:  # pragma: no cover - arguments are checked above
+    if status != 0:  # pragma: no cover - arguments are checked by the caller
         raise RuntimeError("rocstats: rs_sauc_margin_counts failed with status %d" % status)
     return count
+
+
+def margin_counts(pos, neg, tau):
+    """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C).
+
+    When each class has at most ``LOOKUP_MAX_DISTINCT`` distinct scores (and the input
+    is large), the walks go over the distinct values with their counts instead (issue
+    14; the counts are integers, so nothing changes but the time)."""
+    pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
+    count = np.zeros(tau.size, dtype=np.int64)
+    if (pos.size + neg.size >= _roc.RADIX_MIN_SIZE and pos.size and neg.size
+            and _probe_distinct(pos) and _probe_distinct(neg)):
+        sp, sn = _few_distinct(pos), _few_distinct(neg)
+        if sp is not None and sn is not None:   # tied scores: walk the distinct values
+            pu, nu = pos[sp], neg[sn]
+            pcount = np.diff(np.append(sp, pos.size))
+            ncum = np.append(sn, neg.size)       # negatives before each distinct value
+            status = lib.rs_sauc_margin_counts_runs(ptr(pu), ptr(pcount), pu.size, ptr(nu),
+                                                    ptr(ncum), nu.size, ptr(tau), tau.size,
+                                                    ptr(count))
+            if status != 0:  # pragma: no cover - arguments are built above
+                raise RuntimeError("rocstats: rs_sauc_margin_counts_runs failed")
+            return count
+    # one thread: splitting the margins over two threads measured slower on the shared
+    # 2-core benchmark machine (issue 14)
+    return _margin_block((pos, neg, tau, count))
+
+
+# the case-order components come from a hash-table lookup instead of an argsort when
+# each class has at most this many distinct scores (the tables then sit in L1/L2)
+LOOKUP_MAX_DISTINCT = 4096
+_PROBE = 2048          # scores looked at to guess whether a class has few distinct values
+
+
+def _few_distinct(sorted_x, last=False):
+    """Indices of the first (``last``: the last) member of each run of equal values, or
+    None when there are more than ``LOOKUP_MAX_DISTINCT`` runs."""
+    ends = np.flatnonzero(sorted_x[1:] != sorted_x[:-1])
+    if ends.size + 1 > LOOKUP_MAX_DISTINCT:
+        return None
+    return np.append(ends, sorted_x.size - 1) if last else np.concatenate(([0], ends + 1))
+
+
+def _components_by_hist(mask, score):
+    """:func:`_components_by_lookup` without sorting the cases: the distinct scores of
+    each class and their counts from one hashing pass (``rs_sauc_hist``), the sweep over
+    them (``rs_sauc_sweep_hist``, the same operations as the sweep over the sorted
+    classes), then the lookup.  None when a class has too many distinct scores or a
+    score is -0.0 (the caller then sorts)."""
+    cap = LOOKUP_MAX_DISTINCT
+    pk, nk = out(cap), out(cap)
+    pc, nc = np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64)
+    sizes = np.zeros(2, dtype=np.int64)
+    status = lib.rs_sauc_hist(ptr(score), ptr(mask), score.size, cap, ptr(pk), ptr(pc),
+                              ptr(nk), ptr(nc), ptr(sizes))
+    if status == -3:
+        raise MemoryError("rocstats: no memory for the sAUC hash tables")
+    if status != 0 or sizes[0] < 1 or sizes[1] < 1:
+        return None
+    op, on = np.argsort(pk[:sizes[0]]), np.argsort(nk[:sizes[1]])
+    pk, pc, nk, nc = pk[op], pc[op], nk[on], nc[on]
+    pv, nv, res = out(pk.size), out(nk.size), out(7)
+    _status(lib.rs_sauc_sweep_hist(ptr(pk), ptr(pc), pk.size, ptr(nk), ptr(nc), nk.size,
+                                   ptr(pv), ptr(nv), ptr(res)), "sauc_sweep",
+            int(pc.sum()), int(nc.sum()))
+    m = int(pc.sum())
+    v, w = _out_big(m), _out_big(score.size - m)
+    missing = lib.rs_sauc_lookup_split(ptr(score), ptr(mask), score.size, ptr(pk), ptr(pv),
+                                       pk.size, ptr(nk), ptr(nv), nk.size, ptr(v), m, ptr(w))
+    if missing != 0:  # pragma: no cover - every score is a key, the counts add up
+        raise RuntimeError("rocstats: rs_sauc_lookup_split failed with status %d" % missing)
+    return float(res[0]), v, w
+
+
+def _components_by_lookup(mask, score):
+    """``(sum_h, V, W)`` in case order when both classes have at most
+    ``LOOKUP_MAX_DISTINCT`` distinct scores (else None): split and sort the classes
+    (fast on such data), sweep writing one component per run of equal values, then
+    write each case's component, looked up by its score, over the sorted classes (no
+    longer needed: no new n-sized buffer is touched).  Every member of a run gets the
+    very double of its run, so V and W equal the scattered ones of the argsort path."""
+    hist = _components_by_hist(mask, score)
+    if hist is not None:
+        return hist
+    pos, neg = _roc._split(mask, score)
+    pos.sort()
+    neg.sort()
+    sp, sn = _few_distinct(pos), _few_distinct(neg, last=True)
+    if sp is None or sn is None:
+        return None
+    v, w, res = out(pos.size), out(neg.size), out(7)   # only the run slots are written
+    _status(lib.rs_sauc_sweep_runs(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v), ptr(w),
+                                   ptr(res)), "sauc_sweep", pos.size, neg.size)
+    pk, pv, nk, nv = pos[sp], v[sp], neg[sn], w[sn]
+    del v, w
+    missing = lib.rs_sauc_lookup_split(ptr(score), ptr(mask), score.size, ptr(pk), ptr(pv),
+                                       pk.size, ptr(nk), ptr(nv), nk.size, ptr(pos), pos.size,
+                                       ptr(neg))
+    if missing == -3:
+        raise MemoryError("rocstats: no memory for the sAUC lookup tables")
+    if missing < 0:  # pragma: no cover - the split above counted the classes
+        raise RuntimeError("rocstats: rs_sauc_lookup_split failed with status %d" % missing)
+    return (float(res[0]), pos, neg) if missing == 0 else None
+
+
+_HUGE = 1 << 22      # NumPy asks for transparent huge pages from 4 MiB on
+
+
+def _out_big(size):
+    """``out(size)``, but an array of 0.5 to 4 MiB is carved from a 4 MiB block so that
+    NumPy's huge-page hint applies: first-touch page faults on 4 KiB pages cost more
+    than the work on such arrays (a class of 5e5 scores is 4 MB; issue 14)."""
+    if (1 << 19) <= 8 * size < _HUGE:
+        return out(_HUGE // 8 + 1)[:size]
+    return out(size)
+
+
+def _probe_distinct(x):
+    """True when 2048 evenly spaced entries of ``x`` hold few distinct values."""
+    return np.unique(x[:: max(1, x.size // _PROBE)]).size <= LOOKUP_MAX_DISTINCT // 8
+
+
+def _looks_tied(is_pos, score):
+    """``(mask, score)`` ready for :func:`_components_by_lookup` when the input is large
+    and a probe of 2048 scores shows few distinct values, else None."""
+    score = f64(score)
+    if score.size < _roc.RADIX_MIN_SIZE or np.size(is_pos) != score.size:
+        return None
+    mask = np.ascontiguousarray(is_pos, dtype=bool)
+    if 0 < np.count_nonzero(mask) < mask.size and _probe_distinct(score):
+        return mask, score
+    return None
+
+
+def _components_one(args):
+    """``(sauc numerator, V, W)`` of one score in case order: split by class, sort each
+    class with its permutation (on two threads if ``threads``), sweep, scatter.  When a probe of
+    2048 scores shows few distinct values (tied scores), the permutations are skipped:
+    :func:`_components_by_lookup`."""
+    is_pos, score, threads = args
+    tied = _looks_tied(is_pos, score)
+    if tied is not None:
+        got = _components_by_lookup(*tied)
+        if got is not None:
+            return got
+    pos, op, neg, on = _roc.split_argsort(is_pos, score, threads=threads)
+    _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
+    v, w = _out_big(v_s.size), _out_big(w_s.size)
+    v[op] = v_s     # a separate scatter: measured faster than writing through the
+    w[on] = w_s     # orders inside the long-double sweep (issue 14)
+    return float(res[0]), v, w
+
+
+def _paired_components(is_pos, score_a, score_b):
+    """``((sum_h_a, V_a, W_a), (sum_h_b, V_b, W_b))``: each score's sAUC numerator
+    (``out[0]`` of :func:`sauc_sweep`) and structural components in case order, the
+    same numbers as ``split_argsort`` + ``sauc_sweep`` + scattering by the orders (the
+    NumPy path of ``rocstats.sauc_test``).  Tied scores (both take the lookup path, one
+    thread each) are worked on two threads at once; otherwise one score after the
+    other, each sorting its two classes on two threads (measured faster there, issue
+    14).  Private: the NumPy side has no twin of it (the path it replaces is the
+    reference, see tests/kernels/test_sauc_kernels.py), so the families keep the same
+    public names."""
+    if _looks_tied(is_pos, score_a) is not None and _looks_tied(is_pos, score_b) is not None:
+        return _roc._both(_components_one, (is_pos, score_a, False), (is_pos, score_b, False),
+                          size=2 * np.asarray(score_a).size)
+    return _components_one((is_pos, score_a, True)), _components_one((is_pos, score_b, True))

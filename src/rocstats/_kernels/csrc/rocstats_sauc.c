@@ -1,5 +1,7 @@
 /* Scored AUC kernels; see rocstats_sauc.h for the contracts. */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "rocstats_sauc.h"
 
 /* Running mean and sum of squared deviations by the shifted-data method in long double:
@@ -46,8 +48,10 @@ static void write_out(double *out, long double sh, long double rp, long double r
     out[6] = moments_ss(sw);
 }
 
-int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
-                      double *v, double *w, double *out)
+/* the sweep; each run's component is written to its r slots, or only to its first
+ * (lowest index for v, highest for w) when first_only */
+static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
+                                 double *v, double *w, double *out, const int first_only)
 {
     if (m < 1 || n < 1 || pos == NULL || neg == NULL || out == NULL)
         return -1;
@@ -78,7 +82,7 @@ int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n
         rn += lr * below;
         const long double vi = hi * inv_n;
         if (v != NULL)
-            for (int64_t t = 0; t < r; t++)
+            for (int64_t t = 0; t < (first_only ? 1 : r); t++)
                 v[i + t] = (double)vi;
         moments_add(&sv, vi, r);
         i += r;
@@ -96,13 +100,25 @@ int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n
         }
         const long double wj = (above - (long double)(m - p) * (long double)x) * inv_m;
         if (w != NULL)
-            for (int64_t t = 0; t < r; t++)
+            for (int64_t t = 0; t < (first_only ? 1 : r); t++)
                 w[j - t] = (double)wj;
         moments_add(&sw, wj, r);
         j -= r;
     }
     write_out(out, sh, rp, rn, &sv, &sw);
     return twice_u;
+}
+
+int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
+                      double *v, double *w, double *out)
+{
+    return sauc_sweep(pos, m, neg, n, v, w, out, 0);
+}
+
+int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
+                           double *v, double *w, double *out)
+{
+    return sauc_sweep(pos, m, neg, n, v, w, out, 1);
 }
 
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
@@ -193,4 +209,222 @@ int rs_sauc_margin_counts(const double *pos, int64_t m, const double *neg, int64
         for (int l = 0; l < lanes; l++) count[t0 + l] = c[l];
     }
     return 0;
+}
+
+/* Hash tables of the few distinct scores of each class (open addressing, linear probing,
+ * at most a quarter full; NaN marks an empty slot: no score is NaN). */
+static inline uint64_t slot_of(double x, int bits)
+{
+    uint64_t u;
+    x += 0.0;                   /* -0.0 and +0.0 compare equal: one slot */
+    memcpy(&u, &x, sizeof u);
+    return (u * 0x9E3779B97F4A7C15ULL) >> (64 - bits);
+}
+
+static void table_fill(double *tk, double *tv, int bits, const double *keys,
+                       const double *vals, int64_t u)
+{
+    const uint64_t mask = ((uint64_t)1 << bits) - 1;
+    for (int64_t t = 0; t < u; t++) {
+        uint64_t h = slot_of(keys[t], bits);
+        while (tk[h] == tk[h] && tk[h] != keys[t])   /* occupied by another key */
+            h = (h + 1) & mask;
+        tk[h] = keys[t];
+        tv[h] = vals[t];
+    }
+}
+
+/* the value of x's key in the table at tk/tv, or 0.0 with *missing incremented */
+static inline double table_get(const double *tk, const double *tv, int bits, double x,
+                               int64_t *missing)
+{
+    const uint64_t mask = ((uint64_t)1 << bits) - 1;
+    uint64_t h = slot_of(x, bits);
+    while (tk[h] != x) {
+        if (tk[h] != tk[h]) {       /* empty slot: x is not a key */
+            ++*missing;
+            return 0.0;
+        }
+        h = (h + 1) & mask;
+    }
+    return tv[h];
+}
+
+int64_t rs_sauc_lookup_split(const double *score, const uint8_t *is_pos, int64_t len,
+                             const double *pkeys, const double *pvals, int64_t up,
+                             const double *nkeys, const double *nvals, int64_t un,
+                             double *v, int64_t m, double *w)
+{
+    if (len < 0 || m < 0 || m > len || up < 0 || un < 0 || up > ((int64_t)1 << 30)
+        || un > ((int64_t)1 << 30) || score == NULL || is_pos == NULL
+        || (up > 0 && (pkeys == NULL || pvals == NULL))
+        || (un > 0 && (nkeys == NULL || nvals == NULL))
+        || (m > 0 && v == NULL) || (m < len && w == NULL))
+        return -1;
+    const int64_t n = len - m, most = up > un ? up : un;
+    int bits = 6;
+    while (((int64_t)1 << bits) < 4 * most)
+        bits++;
+    const int64_t size = (int64_t)1 << bits;
+    double *tk = malloc(2 * (size_t)size * sizeof *tk), *tv = malloc(2 * (size_t)size * sizeof *tv);
+    if (tk == NULL || tv == NULL) {
+        free(tk);
+        free(tv);
+        return -3;
+    }
+    for (int64_t h = 0; h < 2 * size; h++) {
+        tk[h] = NAN;
+        tv[h] = 0.0;
+    }
+    table_fill(tk, tv, bits, pkeys, pvals, up);              /* positives: [0, size) */
+    table_fill(tk + size, tv + size, bits, nkeys, nvals, un);  /* negatives: [size, 2 size) */
+    int64_t ip = 0, in = 0, i = 0, missing = 0;
+    /* branch-free class choice while both outputs have room (as rs_split): the value
+     * goes to both, only its class's end advances */
+    for (; i < len && ip < m && in < n; i++) {
+        const int64_t b = is_pos[i] != 0;
+        const int64_t off = (1 - b) * size;
+        const double c = table_get(tk + off, tv + off, bits, score[i], &missing);
+        v[ip] = c;
+        w[in] = c;
+        ip += b;
+        in += 1 - b;
+    }
+    for (; i < len && missing >= 0; i++) {
+        if (is_pos[i]) {
+            if (ip == m) missing = -2;
+            else v[ip++] = table_get(tk, tv, bits, score[i], &missing);
+        } else {
+            if (in == n) missing = -2;
+            else w[in++] = table_get(tk + size, tv + size, bits, score[i], &missing);
+        }
+    }
+    free(tk);
+    free(tv);
+    if (missing < 0 || ip != m || in != n)
+        return -2;
+    return missing;
+}
+
+int rs_sauc_margin_counts_runs(const double *pos, const int64_t *pcount, int64_t up,
+                               const double *neg, const int64_t *ncum, int64_t un,
+                               const double *tau, int64_t k, int64_t *count)
+{
+    if (up < 0 || un < 0 || k < 0 || (k > 0 && (tau == NULL || count == NULL))
+        || (up > 0 && (pos == NULL || pcount == NULL)) || ncum == NULL
+        || (un > 0 && neg == NULL))
+        return -1;
+    for (int64_t t = 0; t < k; t++) {
+        const double tt = tau[t];
+        int64_t q = 0, c = 0;
+        for (int64_t i = 0; i < up; i++) {
+            /* the distinct negatives with pos[i] - neg[q] > tau: a prefix (see above) */
+            while (q < un && pos[i] - neg[q] > tt)
+                q++;
+            c += pcount[i] * ncum[q];
+        }
+        count[t] = c;
+    }
+    return 0;
+}
+
+int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, int64_t maxu,
+                     double *pkeys, int64_t *pcount, double *nkeys, int64_t *ncount,
+                     int64_t *sizes)
+{
+    if (len < 0 || maxu < 1 || maxu > ((int64_t)1 << 30) || score == NULL || is_pos == NULL
+        || pkeys == NULL || pcount == NULL || nkeys == NULL || ncount == NULL
+        || sizes == NULL)
+        return -1;
+    int bits = 6;
+    while (((int64_t)1 << bits) < 4 * maxu)
+        bits++;
+    const int64_t size = (int64_t)1 << bits;
+    const uint64_t mask = (uint64_t)size - 1;
+    int64_t *slot = malloc(2 * (size_t)size * sizeof *slot);   /* entry + 1, 0 = empty */
+    if (slot == NULL)
+        return -3;
+    for (int64_t h = 0; h < 2 * size; h++) slot[h] = 0;
+    int64_t used[2] = {0, 0}, status = 0;
+    double *keys[2] = {nkeys, pkeys};
+    int64_t *count[2] = {ncount, pcount};
+    for (int64_t i = 0; i < len; i++) {
+        const double x = score[i];
+        uint64_t u;
+        memcpy(&u, &x, sizeof u);
+        if (u == 0x8000000000000000ULL) { status = -5; break; }   /* -0.0: see header */
+        const int b = is_pos[i] != 0;
+        int64_t *tab = slot + (b ? 0 : size);
+        uint64_t h = slot_of(x, bits);
+        while (tab[h] != 0 && keys[b][tab[h] - 1] != x)
+            h = (h + 1) & mask;
+        if (tab[h] == 0) {
+            if (used[b] == maxu) { status = -4; break; }
+            keys[b][used[b]] = x;
+            count[b][used[b]] = 0;
+            tab[h] = ++used[b];
+        }
+        count[b][tab[h] - 1]++;
+    }
+    free(slot);
+    sizes[0] = used[1];
+    sizes[1] = used[0];
+    return status;
+}
+
+int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
+                           const double *neg, const int64_t *ncount, int64_t un,
+                           double *v, double *w, double *out)
+{
+    if (up < 1 || un < 1 || pos == NULL || pcount == NULL || neg == NULL || ncount == NULL
+        || v == NULL || w == NULL || out == NULL)
+        return -1;
+    int64_t m = 0, n = 0;
+    for (int64_t a = 0; a < up; a++) { if (pcount[a] < 1) return -1; m += pcount[a]; }
+    for (int64_t q = 0; q < un; q++) { if (ncount[q] < 1) return -1; n += ncount[q]; }
+    /* the operations of sauc_sweep on the expanded arrays, in the same order: each
+     * negative below a run added to the prefix sum one at a time, each run's sums and
+     * moments once */
+    rs_moments sv = {0.0L, 0.0L, 0.0L, 0}, sw = {0.0L, 0.0L, 0.0L, 0};
+    long double sh = 0.0L, rp = 0.0L, rn = 0.0L, below = 0.0L;
+    int64_t k = 0, q = 0, twice_u = 0;
+    const long double inv_n = 1.0L / (long double)n, inv_m = 1.0L / (long double)m;
+    for (int64_t a = 0; a < up; a++) {
+        const double y = pos[a];
+        const int64_t r = pcount[a];
+        while (q < un && neg[q] < y) {
+            for (int64_t c = 0; c < ncount[q]; c++)
+                below += neg[q];
+            k += ncount[q];
+            q++;
+        }
+        const int64_t ties = (q < un && neg[q] == y) ? ncount[q] : 0;
+        twice_u += r * (2 * k + ties);
+        const long double lr = (long double)r;
+        const long double ay = (long double)k * (long double)y;
+        const long double hi = ay - below;
+        sh += lr * hi;
+        rp += lr * ay;
+        rn += lr * below;
+        const long double vi = hi * inv_n;
+        v[a] = (double)vi;
+        moments_add(&sv, vi, r);
+    }
+    long double above = 0.0L;
+    int64_t p = m, a = up;      /* pos values pos[a..up) are above, p positives in all */
+    for (int64_t j = un - 1; j >= 0; j--) {
+        const double x = neg[j];
+        const int64_t r = ncount[j];
+        while (a > 0 && pos[a - 1] > x) {
+            a--;
+            for (int64_t c = 0; c < pcount[a]; c++)
+                above += pos[a];
+            p -= pcount[a];
+        }
+        const long double wj = (above - (long double)(m - p) * (long double)x) * inv_m;
+        w[j] = (double)wj;
+        moments_add(&sw, wj, r);
+    }
+    write_out(out, sh, rp, rn, &sv, &sw);
+    return twice_u;
 }

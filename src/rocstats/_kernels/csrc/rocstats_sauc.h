@@ -28,6 +28,12 @@
 int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
                       double *v, double *w, double *out);
 
+/* rs_sauc_sweep writing each run of equal values' component once: v at the run's first
+ * (lowest) index, w at its last (highest) index; the other slots are left as they were
+ * (for the components by value, without touching every slot). */
+int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
+                           double *v, double *w, double *out);
+
 /* The definition, O(m n), any order; v and w are required (m and n values). */
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,
                          double *v, double *w, double *out);
@@ -38,5 +44,47 @@ int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_
  * arguments. */
 int rs_sauc_margin_counts(const double *pos, int64_t m, const double *neg, int64_t n,
                           const double *tau, int64_t k, int64_t *count);
+
+/* The structural components put back in case order without sorting the cases, for
+ * scores with few distinct values (issue 14): every case's score is looked up in a hash
+ * table of its class, built from pkeys/pvals (up distinct positive scores and their
+ * components) or nkeys/nvals (un, negatives), and the value found is written to v (the
+ * m positives, in case order) or w (the negatives).  O(len + up + un), tables of 4x the
+ * larger key count (up, un <= 2^30).  Returns the number of scores that are not a key of
+ * their table (0.0 is written for them: the caller must not use the outputs), -1 on bad
+ * arguments, -2 when is_pos does not mark m positives, -3 no memory. */
+int64_t rs_sauc_lookup_split(const double *score, const uint8_t *is_pos, int64_t len,
+                             const double *pkeys, const double *pvals, int64_t up,
+                             const double *nkeys, const double *nvals, int64_t un,
+                             double *v, int64_t m, double *w);
+
+/* rs_sauc_margin_counts from the distinct values: pos[0..up) and neg[0..un) ascending
+ * and distinct, pcount[i] the number of positives equal to pos[i], ncum[q] (q = 0..un)
+ * the number of negatives equal to one of neg[0..q) (ncum[0] = 0).  O(k (up + un)); the
+ * same counts.  Returns 0, or -1 on bad arguments. */
+int rs_sauc_margin_counts_runs(const double *pos, const int64_t *pcount, int64_t up,
+                               const double *neg, const int64_t *ncum, int64_t un,
+                               const double *tau, int64_t k, int64_t *count);
+
+/* The distinct scores of each class with their counts, in order of first appearance
+ * (hash tables; issue 14): positives (is_pos[i] != 0) into pkeys/pcount, negatives into
+ * nkeys/ncount (each with room for maxu entries, maxu <= 2^30); sizes[0] and sizes[1]
+ * get the numbers of distinct positive and negative scores.  Returns 0; -4 when a
+ * class has more than maxu distinct scores, -5 when a score is -0.0 (whose run in a
+ * sort could be led by -0.0 or +0.0: the caller sorts instead), -1 bad arguments,
+ * -3 no memory. */
+int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, int64_t maxu,
+                     double *pkeys, int64_t *pcount, double *nkeys, int64_t *ncount,
+                     int64_t *sizes);
+
+/* rs_sauc_sweep on the distinct values: pos[0..up) and neg[0..un) ascending and
+ * distinct, pcount / ncount (>= 1) how many positives / negatives have each value.
+ * The very operations of rs_sauc_sweep on the expanded sorted arrays (prefix sums still
+ * add one score at a time), so the same out[] and 2U; v[a] and w[q] get the component
+ * of the run of pos[a] and of neg[q].  O(m + n) additions but no sort of the cases.
+ * Returns 2U, or -1 on bad arguments (up or un < 1, a count < 1, NULL). */
+int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
+                           const double *neg, const int64_t *ncount, int64_t un,
+                           double *v, double *w, double *out);
 
 #endif
