@@ -101,6 +101,17 @@ def check_binary(y_true, y_score, *, pos_label=None, direction="<", score_name="
     return rule.labels(), score
 
 
+def check_paired(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<"):
+    """:func:`check_binary` for two paired scores of the same cases: ``(labels, score)``
+    with ``score`` of shape (n, 2), column 0 = ``y_score_a``, column 1 = ``y_score_b``."""
+    a = as_float_array(y_score_a, "y_score_a")
+    b = as_float_array(y_score_b, "y_score_b")
+    if a.shape != b.shape:
+        raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
+    return check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
+                        direction=direction, score_name="y_score_a/y_score_b", ndim=(2,))
+
+
 def check_binary_rule(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
                       ndim=(1,)):
     """:func:`check_binary` with a :class:`rocstats._labels.BinaryRule` in place of the

@@ -22,16 +22,6 @@ import rocstats.dask as rd                        # noqa: E402
 from definitions import auc_def, delong_cov_def   # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, memory_limit="1GB")
-    cl = distributed.Client(cluster)
-    try:
-        yield cl
-    finally:
-        cl.close()
-        cluster.close()
 
 
 rng = np.random.default_rng(2024)

@@ -12,16 +12,6 @@ pytest.importorskip("sklearn")
 from rocstats.ensemble import AUCForestClassifier   # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, memory_limit="1GB")
-    cl = distributed.Client(cluster)
-    try:
-        yield cl
-    finally:
-        cl.close()
-        cluster.close()
 
 
 def _data(seed=5, n=300, p=6, k=3):

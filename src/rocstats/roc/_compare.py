@@ -6,7 +6,7 @@ import numpy as np
 from .. import _dist
 
 from .._results import Summary, TestResult
-from .._validation import as_float_array, check_binary, warn_one_class
+from .._validation import as_float_array, check_binary, check_paired, warn_one_class
 from ._delong import _column_names, delong, delong_covariance, structural_components
 from ._weighted import check_sample_weight
 
@@ -77,13 +77,8 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     (-0.25, -0.7071)
     """
     _check_alternative(alternative)
-    a = as_float_array(y_score_a, "y_score_a")
-    b = as_float_array(y_score_b, "y_score_b")
-    if a.shape != b.shape:
-        raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    labels, score = check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
-                                 direction=direction, score_name="y_score_a/y_score_b",
-                                 ndim=(2,))
+    labels, score = check_paired(y_true, y_score_a, y_score_b, pos_label=pos_label,
+                                 direction=direction)
     is_pos = labels.is_pos
     if sample_weight is not None:
         check_sample_weight(sample_weight, is_pos.size, weight_type)

@@ -52,7 +52,7 @@ import numpy as np
 from scipy import special
 
 from .._results import Summary, _Result, _fmt
-from .._validation import as_float_array, check_binary
+from .._validation import check_binary, check_paired
 
 __all__ = ["power_roc_test", "power_roc_test_paired", "PowerResult", "PairedPowerResult",
            "binormal_power", "binormal_variance", "binormal_covariance", "PROC_UNIROOT_TOL"]
@@ -792,13 +792,8 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
                          % (null_variance,))
     sig_level = _check_probability(sig_level, "sig_level")
     power = _check_probability(power, "power")
-    a = as_float_array(y_score_a, "y_score_a")
-    b = as_float_array(y_score_b, "y_score_b")
-    if a.shape != b.shape:
-        raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    labels, score = check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
-                                 direction=direction, score_name="y_score_a/y_score_b",
-                                 ndim=(2,))
+    labels, score = check_paired(y_true, y_score_a, y_score_b, pos_label=pos_label,
+                                 direction=direction)
     is_pos = labels.is_pos
     m, n = labels.n_pos, labels.n_neg
     if m < 2 or n < 2:

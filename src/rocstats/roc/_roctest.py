@@ -28,7 +28,8 @@ import numpy as np
 
 from .. import _kernels
 from .._results import TestResult
-from .._validation import UndefinedAUCWarning, as_float_array, check_binary, warn_one_class
+from .._validation import (UndefinedAUCWarning, check_binary, check_paired,
+                           warn_one_class)
 from ._auc import auc as _auc, check_partial_options
 from ._compare import _check_alternative, _pvalue, delong_test, delong_test_unpaired
 from ._delong import delong
@@ -464,13 +465,8 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
                            focus=focus, correct=correct)
     kind = _statistic_kind(partial, focus, correct, fixed)
     n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
-    a = as_float_array(y_score_a, "y_score_a")
-    b = as_float_array(y_score_b, "y_score_b")
-    if a.shape != b.shape:
-        raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    labels, score = check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
-                                 direction=direction, score_name="y_score_a/y_score_b",
-                                 ndim=(2,))
+    labels, score = check_paired(y_true, y_score_a, y_score_b, pos_label=pos_label,
+                                 direction=direction)
     is_pos = labels.is_pos
     m = int(is_pos.sum())
     n = is_pos.size - m
