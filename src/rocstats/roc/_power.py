@@ -678,6 +678,25 @@ def _solve_auc(ncases, ncontrols, za, zb, tol):
 
 
 # =========================================================================== paired
+def _two_curve_target(sig_level, power, n_given, *, pilot):
+    """The quantity a two-curve power call solves for: ``"ncases"`` (sig_level and power
+    given, no sample size), ``"power"`` or ``"sig_level"`` (the other one missing; the
+    sample size is then given, or -- with pilot data -- the pilot's own)."""
+    if sig_level is not None and power is not None:
+        if n_given:
+            raise _missing_error([])
+        if power <= sig_level:
+            raise ValueError("power=%r <= sig_level=%r: a test's power at an alternative "
+                             "cannot be a target below its size" % (power, sig_level))
+        return "ncases"
+    if sig_level is None and power is None:
+        raise _missing_error(["sig_level", "power"])
+    target = "power" if power is None else "sig_level"
+    if not n_given and not pilot:
+        raise _missing_error(["sample size (ncases / ncontrols)", target])
+    return target
+
+
 def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrols=None,
                           kappa=None, sig_level=0.05, power=None, alternative="two-sided",
                           method="obuchowski", null_variance="alternative", pos_label=None,
@@ -800,17 +819,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         raise ValueError("y_true: the pilot data need at least 2 cases and 2 controls "
                          "(got %d and %d)" % (m, n))
     n_given = not (ncases is None and ncontrols is None)
-    if sig_level is not None and power is not None:
-        if n_given:
-            raise _missing_error([])
-        target = "ncases"
-    elif sig_level is None and power is None:
-        raise _missing_error(["sig_level", "power"])
-    else:
-        target = "power" if power is None else "sig_level"
-    if sig_level is not None and power is not None and power <= sig_level:
-        raise ValueError("power=%r <= sig_level=%r: a test's power at an alternative "
-                         "cannot be a target below its size" % (power, sig_level))
+    target = _two_curve_target(sig_level, power, n_given, pilot=True)
     kappa_pilot = n / m
     if target == "ncases":
         kappa = kappa_pilot if kappa is None else _check_positive(kappa, "kappa")
@@ -928,19 +937,7 @@ def binormal_power(a1, b1, a2, b2, r_controls, r_cases, delta, *, ncases=None,
     sig_level = _check_probability(sig_level, "sig_level")
     power = _check_probability(power, "power")
     n_given = not (ncases is None and ncontrols is None)
-    if sig_level is not None and power is not None:
-        if n_given:
-            raise _missing_error([])
-        target = "ncases"
-    elif sig_level is None and power is None:
-        raise _missing_error(["sig_level", "power"])
-    else:
-        target = "power" if power is None else "sig_level"
-        if not n_given:
-            raise _missing_error(["sample size (ncases / ncontrols)", target])
-    if sig_level is not None and power is not None and power <= sig_level:
-        raise ValueError("power=%r <= sig_level=%r: a test's power at an alternative "
-                         "cannot be a target below its size" % (power, sig_level))
+    target = _two_curve_target(sig_level, power, n_given, pilot=False)
     if target == "ncases":
         kappa = 1.0 if kappa is None else _check_positive(kappa, "kappa")
     else:
