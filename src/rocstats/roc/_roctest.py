@@ -68,24 +68,19 @@ def _check_unit(value, name):
 def _check_fixed_point(method, specificity, sensitivity):
     """The target of method="specificity" / "sensitivity" (pROC's roc.test): ``(given,
     value)`` with given = 0 (specificity fixed, sensitivities compared) or 1."""
-    if method == "specificity":
-        if sensitivity is not None:
-            raise ValueError("sensitivity is not used with method='specificity' (which "
-                             "compares sensitivities at a given specificity=); for "
-                             "specificities at a fixed sensitivity use method='sensitivity'")
-        if specificity is None:
-            raise ValueError("specificity is required with method='specificity' (pROC's "
-                             "test of the sensitivities at that specificity)")
-        return 0, _check_unit(specificity, "specificity")
-    if method == "sensitivity":
-        if specificity is not None:
-            raise ValueError("specificity is not used with method='sensitivity' (which "
-                             "compares specificities at a given sensitivity=); for "
-                             "sensitivities at a fixed specificity use method='specificity'")
-        if sensitivity is None:
-            raise ValueError("sensitivity is required with method='sensitivity' (pROC's "
-                             "test of the specificities at that sensitivity)")
-        return 1, _check_unit(sensitivity, "sensitivity")
+    given = {"specificity": specificity, "sensitivity": sensitivity}
+    if method in given:
+        other = "sensitivity" if method == "specificity" else "specificity"
+        plural = {"sensitivity": "sensitivities", "specificity": "specificities"}
+        if given[other] is not None:
+            raise ValueError("%s is not used with method=%r (which compares %s at a given "
+                             "%s=); for %s at a fixed %s use method=%r"
+                             % (other, method, plural[other], method, plural[method], other,
+                                other))
+        if given[method] is None:
+            raise ValueError("%s is required with method=%r (pROC's test of the %s at "
+                             "that %s)" % (method, method, plural[other], method))
+        return int(method == "sensitivity"), _check_unit(given[method], method)
     for name, value in (("specificity", specificity), ("sensitivity", sensitivity)):
         if value is not None:
             raise ValueError("%s is only used with method=%r, not method=%r"
