@@ -6,6 +6,12 @@ import pytest
 @pytest.fixture(scope="module")
 def client():
     distributed = pytest.importorskip("distributed")
+    # R started earlier in this session (rpy2, directly or through rocstats.r) leaves
+    # its library directories in LD_LIBRARY_PATH, and the workers would load the wrong
+    # libpython (tests/live/test_r_child_processes.py)
+    from rocstats.r._session import undo_r_library_path
+
+    undo_r_library_path()
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=None, memory_limit="1GB")
     cl = distributed.Client(cluster)

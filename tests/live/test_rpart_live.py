@@ -201,10 +201,13 @@ def test_generator_reproduces_the_stored_files(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     # validation/results/data also holds the randomForestSRC references' own data sets
-    # and a README, which this generator does not write, and pROC's aSAH
-    # (validation/r/asah_data.R)
-    others = ({name for name, _ in rfsrc_parity.DATA_FILES.values()}
-              | {"README.md", "asah.csv", "asah.json"})
+    # and a README, which this generator does not write, and the data sets of other
+    # generators (their sidecars name them: asah_data.R, sauc_data.R)
+    others = {name for name, _ in rfsrc_parity.DATA_FILES.values()} | {"README.md"}
+    for side in rp.DATA_DIR.glob("*.json"):
+        meta = json.loads(side.read_text())
+        if not meta.get("generator", "").endswith("rpart_cases.R"):
+            others |= {side.name, meta.get("file", side.stem + ".csv")}
     for stored_dir, sub in ((rp.RESULTS_DIR, "rpart"), (rp.DATA_DIR, "data")):
         new_dir = tmp_path / "validation" / "results" / sub
         written = sorted(p.name for p in new_dir.iterdir())

@@ -41,6 +41,7 @@ def r_package_status(package, *, missing_hint=""):
         from rpy2 import robjects
     except Exception as exc:  # R missing or not loadable (R_HOME, libR.so)
         return False, "R cannot be started through rpy2 %s: %s" % (rpy2.__version__, exc)
+    undo_r_library_path()
     try:
         has = bool(robjects.r('isTRUE(requireNamespace("%s", quietly = TRUE))' % package)[0])
         r_version = str(robjects.r("R.version.string")[0])
@@ -53,11 +54,38 @@ def r_package_status(package, *, missing_hint=""):
     return True, RPackage(r_version, version, rpy2.__version__)
 
 
+def undo_r_library_path():
+    """Take R's library directories back out of ``LD_LIBRARY_PATH``.
+
+    rpy2 prepends them when it starts the embedded R (its own comment says this is too
+    late to matter for the running process).  Child processes inherit them, and a Python
+    started from here -- a Dask worker, say -- whose libpython is a shared library then
+    loads the system's libpython from R's directories instead of its own and fails
+    (``undefined symbol`` on import).  Removes exactly the prefix rpy2 added; a no-op
+    when rpy2 has not started R or the variable was changed since.  Returns True when it
+    removed something."""
+    try:
+        from rpy2.rinterface_lib import openrlib
+    except Exception:
+        return False
+    prefix = (getattr(openrlib, "LD_LIBRARY_PATH", None) or "") + ":"
+    current = os.environ.get("LD_LIBRARY_PATH", "")
+    if prefix == ":" or not current.startswith(prefix):
+        return False
+    rest = current[len(prefix):]
+    if rest:
+        os.environ["LD_LIBRARY_PATH"] = rest
+    else:
+        del os.environ["LD_LIBRARY_PATH"]
+    return True
+
+
 def source_helpers(path):
     """Source the R file ``path`` into a new environment (parent: the global one) and
     return that environment; its functions are called as ``env["name"](...)``."""
     from rpy2 import robjects
 
+    undo_r_library_path()
     load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
                       "sys.source(path, envir = env, keep.source = FALSE); env }")
     return load(str(path))
