@@ -85,8 +85,8 @@ def validation_rendered(tmp_path_factory):
     return tmp
 
 
-def _pdf_text(pdf, *pages):
-    args = ["pdftotext"]
+def _pdf_text(pdf, *pages, layout=False):
+    args = ["pdftotext"] + (["-layout"] if layout else [])
     if pages:
         args += ["-f", str(pages[0]), "-l", str(pages[-1])]
     return subprocess.run(args + [str(pdf), "-"], capture_output=True, text=True, check=True).stdout
@@ -107,8 +107,12 @@ def test_validation_page_one_identifies_and_judges(validation_rendered):
     # one outcome row per suite: counts, worst relative difference, verdict
     for suite in ("proc_parity", "brand_new_mc", "unstated_suite"):
         assert suite in flat
-    assert re.search(r"proc_parity 2 2 0 0 3\.00e-12 0\.0\d PASS", flat), flat
-    assert re.search(r"brand_new_mc 2 1 1 0 6\.00e-01 5\.00 FAIL", flat), flat
+    # the rows as laid out (pdftotext's default reading order may run a short table
+    # column by column)
+    rows = re.sub(r"[ \t]+", " ", _pdf_text(validation_rendered / "validation.pdf", 1,
+                                              layout=True))
+    assert re.search(r"proc_parity 2 2 0 0 3\.00e-12 0\.0\d PASS", rows), rows
+    assert re.search(r"brand_new_mc 2 1 1 0 6\.00e-01 5\.00 FAIL", rows), rows
     assert "Scope." in flat
 
 
