@@ -203,18 +203,187 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
         b = np.minimum(b, 1.0)
         if levels < 0:
             a[a == 0.0] = np.where(rng.random(int(np.sum(a == 0.0))) < 0.5, -0.0, 0.0)
-    got = csauc._paired_components(is_pos, a, b)
-    for score, (h, v, w) in zip((a, b), got):
+    ha, hb, d, e = csauc._paired_components(is_pos, a, b)
+    want = []
+    for score in (a, b):
         pos, op, neg, on = nroc.split_argsort(is_pos, score)
         _, out, v_s, w_s = nsauc.sauc_sweep(pos, neg, components=True)
         _, cout, cv, cw = csauc.sauc_sweep(pos, neg, components=True)
         want_v, want_w = np.empty_like(cv), np.empty_like(cw)
         want_v[op], want_w[on] = cv, cw
-        assert h == cout[0]
-        assert np.array_equal(v, want_v) and np.array_equal(w, want_w)
-        np.testing.assert_allclose(v[op], v_s, rtol=1e-12, atol=1e-15)   # and the twin
+        want.append((cout[0], want_v, want_w))
+        np.testing.assert_allclose(cv, v_s, rtol=1e-12, atol=1e-15)   # and the twin
         taus = np.concatenate(([0.0, 1.0], rng.random(9)))
         assert np.array_equal(csauc.margin_counts(pos, neg, taus),
                               nsauc.margin_counts(pos, neg, taus))
         assert np.array_equal(csauc.margin_counts(pos, neg, taus[:1]),
                               nsauc.margin_counts(pos, neg, taus[:1]))
+    assert ha == want[0][0] and hb == want[1][0]
+    _assert_same_bits(d, want[0][1] - want[1][1])
+    _assert_same_bits(e, want[0][2] - want[1][2])
+
+
+def _assert_same_bits(got, want):
+    """The very doubles, -0.0 told from +0.0."""
+    assert got.shape == want.shape
+    assert np.array_equal(np.ascontiguousarray(got).view(np.int64),
+                          np.ascontiguousarray(want).view(np.int64))
+
+
+def _reference_differences(is_pos, a, b):
+    """sauc_test's components by the reference path: the NumPy split_argsort, the C sweep
+    over the sorted classes, scattered by the orders, then subtracted."""
+    from rocstats._kernels.c import sauc as csauc
+    from rocstats._kernels.numpy import roc as nroc
+    res = []
+    for score in (a, b):
+        pos, op, neg, on = nroc.split_argsort(is_pos, score)
+        _, out, cv, cw = csauc.sauc_sweep(pos, neg, components=True)
+        v, w = np.empty_like(cv), np.empty_like(cw)
+        v[op], w[on] = cv, cw
+        res.append((out[0], v, w))
+    return res[0][0], res[1][0], res[0][1] - res[1][1], res[0][2] - res[1][2]
+
+
+def _merged_cases(rng, size):
+    """Score pairs that take the one-sort path (many distinct values) with its hard
+    cases: runs of equal values longer than a sweep block (512) and across blocks, ties
+    between the classes, +0.0 and -0.0 mixed, values equal in their high 44 bits (the
+    packed keys repaired by insertion), 0 and 1 themselves."""
+    base = rng.random(size)
+    yield "continuous", base, rng.random(size)
+    runs = np.round(rng.random(size) * 6000) / 6000          # 6001 levels: > 4096
+    runs[rng.random(size) < 0.3] = 0.25                      # one run of ~30% of cases
+    yield "long runs", runs, base
+    z = base.copy()
+    z[rng.random(size) < 0.1] = -0.0
+    z[rng.random(size) < 0.1] = 0.0
+    z[rng.random(size) < 0.05] = 1.0
+    yield "signed zeros", z, runs
+    close = base.copy()                  # neighbours one ulp apart: one packed key
+    pick = rng.random(size) < 0.05
+    close[pick] = np.nextafter(base[rng.integers(0, size, int(pick.sum()))], 2.0)
+    yield "near-equal", close, z
+
+
+@pytest.mark.parametrize("threads", ["1", ""])
+def test_one_sort_path_bit_identical(threads, monkeypatch):
+    """``_paired_components`` on its one-sort path (rs_sauc_pack_split, the float64 sort
+    of the keys, rs_sauc_merged_components) gives the very sums and differences of the
+    reference path, bit for bit (-0.0 included), on data built to hit its edge cases."""
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    from rocstats._kernels.c import roc as croc
+    from rocstats._kernels.c import sauc as csauc
+    monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
+    swept = []
+    real = csauc._merged_sweep
+
+    def spy(*args):
+        swept.append(real(*args))
+        return swept[-1]
+
+    monkeypatch.setattr(csauc, "_merged_sweep", spy)
+    monkeypatch.setattr(croc, "_sort_choice", "numpy")    # the path needs NumPy's sort
+    rng = np.random.default_rng(1414)
+    size = 2 * croc.RADIX_MIN_SIZE + 1001
+    for frac in (0.5, 0.03):
+        is_pos = rng.random(size) < frac
+        for name, a, b in _merged_cases(rng, size):
+            del swept[:]
+            got = csauc._paired_components(is_pos, a, b)
+            assert len(swept) == 2 and None not in swept, name    # the path under test
+            want = _reference_differences(is_pos, a, b)
+            assert got[0] == want[0] and got[1] == want[1], name
+            _assert_same_bits(got[2], want[2])
+            _assert_same_bits(got[3], want[3])
+
+
+def test_one_sort_kernel_edge_cases():
+    """rs_sauc_merged_components directly: the components in case order equal the
+    reference's (one positive, one negative, all equal), a negative score makes
+    rs_sauc_pack_split refuse (-3), too many near-equal values make the insertion sort
+    give up (1, outputs untouched), and bad arguments are refused."""
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    from rocstats._kernels.c import lib, ptr
+    from rocstats._kernels.c import sauc as csauc
+
+    def run(mask, score):
+        size, m = score.size, int(np.count_nonzero(mask))
+        x = np.full(size, 7.0)
+        keys = csauc._merged_sorted_keys((mask, score, m, np.empty(size, np.uint64), x))
+        if keys is None:
+            return None, x
+        return csauc._merged_sweep(keys, x, np.empty(size), m), x
+
+    for mask, score in (([True, False], [0.3, 0.3]), ([False, True], [0.2, 0.9]),
+                        ([True, False, False, True, False], [0.0, 0.0, -0.0, 1.0, 0.5]),
+                        ([True] + [False] * 9, np.linspace(0, 1, 10))):
+        mask, score = np.array(mask), np.array(score, dtype=float)
+        h, x = run(mask, score)
+        m = int(mask.sum())
+        ha, _, d, e = _reference_differences(mask, score, np.zeros_like(score))
+        assert h == ha
+        # the reference subtracted b's components (all 0.0: b ties everywhere)
+        _assert_same_bits(x[:m] - 0.0, d)
+        _assert_same_bits(x[m:] - 0.0, e)
+    mask = np.array([True, False, True])
+    assert run(mask, np.array([0.2, -0.1, 0.3]))[0] is None          # negative score
+    assert run(mask, np.array([0.2, np.nan, 0.3]))[0] is None        # NaN
+    rng = np.random.default_rng(3)
+    size = 4000
+    near = 0.5 + rng.permutation(size) * np.spacing(0.5)   # one key, reversed-ish order
+    mask = rng.random(size) < 0.5
+    h, x = run(mask, near)
+    m = int(mask.sum())          # refused: x still holds the split scores, no components
+    assert h is None
+    assert np.array_equal(x[:m], near[mask]) and np.array_equal(x[m:], near[~mask])
+    keys, srt, out1 = np.zeros(4, np.uint64), np.empty(4), np.empty(1)
+    xs = np.empty(4)
+    assert lib.rs_sauc_merged_components(ptr(keys), 4, 0, 2, ptr(xs), ptr(srt), ptr(xs),
+                                         ptr(xs), ptr(out1)) == -1          # m < 1
+    assert lib.rs_sauc_merged_components(ptr(keys), 4, 2, 1, ptr(xs), ptr(srt), ptr(xs),
+                                         ptr(xs), ptr(out1)) == -1          # 2^bits < len
+    keys[:] = 9                                                     # slot 9 >= len
+    assert lib.rs_sauc_merged_components(ptr(keys), 4, 2, 4, ptr(xs), ptr(srt), ptr(xs),
+                                         ptr(xs), ptr(out1)) == -2
+    mask8 = np.array([1, 1, 1, 0], dtype=np.uint8)
+    sc = np.array([0.1, 0.2, 0.3, 0.4])
+    assert lib.rs_sauc_pack_split(ptr(sc), ptr(mask8), 4, 2, 2, ptr(xs), ptr(keys)) == -2
+    assert lib.rs_sauc_pack_split(ptr(sc), ptr(mask8), 4, 3, 1, ptr(xs), ptr(keys)) == -1
+
+
+@pytest.mark.parametrize("levels", [11, 101, 4096])
+def test_codes_path_bit_identical(levels):
+    """Tied scores: the codes path (rs_sauc_hist_codes on both scores, rs_sauc_codes_diff)
+    gives the reference path's sums and differences bit for bit; with a -0.0 among the
+    scores or one continuous score it steps aside to the other paths, still identical."""
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    from rocstats._kernels.c import roc as croc
+    from rocstats._kernels.c import sauc as csauc
+    rng = np.random.default_rng(levels)
+    size = 2 * croc.RADIX_MIN_SIZE + 5
+    is_pos = rng.random(size) < 0.35
+    a = np.round(rng.random(size) * (levels - 1)) / (levels - 1)
+    b = np.round(rng.random(size) * (levels - 1)) / (levels - 1)
+    z = a.copy()
+    z[z == 0.0] = -0.0
+    for sa, sb in ((a, b), (b, a), (z, b), (a, rng.random(size))):
+        got = csauc._paired_components(is_pos, sa, sb)
+        want = _reference_differences(is_pos, sa, sb)
+        assert got[0] == want[0] and got[1] == want[1]
+        _assert_same_bits(got[2], want[2])
+        _assert_same_bits(got[3], want[3])
+    codes = np.zeros(4, np.uint16)
+    codes[1] = 5000
+    t = np.zeros(4096)
+    from rocstats._kernels.c import lib, ptr
+    d = np.empty(4)
+    mask8 = np.array([1, 0, 1, 0], dtype=np.uint8)
+    assert lib.rs_sauc_codes_diff(ptr(codes), ptr(codes), ptr(mask8), 4, 4096, ptr(t), ptr(t),
+                                  ptr(t), ptr(t), ptr(d[:2]), 2, ptr(d[2:])) == -1
+    codes[1] = 0
+    assert lib.rs_sauc_codes_diff(ptr(codes), ptr(codes), ptr(mask8), 4, 4096, ptr(t), ptr(t),
+                                  ptr(t), ptr(t), ptr(d[:2]), 3, ptr(d[2:])) == -2

@@ -414,3 +414,34 @@ def test_margin_auc_shapes():
     assert out.shape == (3,) and out[-1] == 0.0
     with pytest.warns(UndefinedAUCWarning):
         assert rocstats.margin_auc(np.ones(8), S, [0.1, 0.2]).shape == (2,)
+
+
+# --------------------------------------------------------------------------- issue 14 helpers
+@pytest.mark.parametrize("size", [2, 3, 7, 8, 9, 127, 128, 129, 1000, 100_003])
+def test_in_place_variance_is_numpys(size):
+    """``_var_ddof1`` (in place, no temporary) returns the very double of
+    ``np.var(x, ddof=1)``: the steps of NumPy's ``_var`` on the same array."""
+    rng = np.random.default_rng(size)
+    for x in (rng.random(size) - 0.5, np.full(size, 0.3), rng.random(size) * 1e-9 + 7.0):
+        want = float(np.var(x, ddof=1))
+        assert _sauc._var_ddof1(x.copy()) == want
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf, 2.0, -0.5])
+@pytest.mark.parametrize("which", ["a", "b"])
+def test_fast_score_checks_give_the_same_errors(bad, which):
+    """A float64 ndarray is checked by one min and one max pass; the errors are those of
+    the general path (a list goes through ``as_float_array``), word for word."""
+    a, b = S.copy(), S[::-1].copy()
+    (a if which == "a" else b)[4] = bad
+    msgs = []
+    for conv in (np.asarray, list):
+        with pytest.raises(ValueError) as err:
+            rocstats.sauc_test(Y, conv(a), conv(b))
+        msgs.append(str(err.value))
+    assert msgs[0] == msgs[1] and ("y_score_" + which) in msgs[0]
+    for conv in (np.asarray, list):
+        with pytest.raises(ValueError) as err:
+            rocstats.sauc(Y, conv(a if which == "a" else b))
+        msgs.append(str(err.value))
+    assert msgs[2] == msgs[3]

@@ -23,7 +23,8 @@ from scipy import special
 
 from .. import _dist, _kernels
 from .._results import TestResult
-from .._validation import (UndefinedAUCWarning, as_float_array, check_binary,
+from .._labels import binary_rule
+from .._validation import (UndefinedAUCWarning, as_float_array,
                            check_direction, warn_one_class)
 from ._results import SAUCResult, SROCCurve
 
@@ -38,20 +39,40 @@ def _rng(a):
     return "[%.17g, %.17g]" % (float(a.min()), float(a.max()))
 
 
-def _to_unit(score, rescale, name):
+def _float_scores(y_score, name):
+    """``(as_float_array(y_score, name), (min, max) or None)``.  A 1-D C-contiguous
+    float64 ndarray is checked by one min and one max pass (NaN propagates through them,
+    an infinity is the min or the max), which ``_to_unit`` then reuses; anything else,
+    and any non-finite value, goes through ``as_float_array`` (same checks, same
+    errors)."""
+    if (type(y_score) is np.ndarray and y_score.dtype == np.float64 and y_score.ndim == 1
+            and y_score.size and y_score.flags.c_contiguous):
+        lo, hi = y_score.min(), y_score.max()
+        if np.isfinite(lo) and np.isfinite(hi):
+            return y_score, (lo, hi)
+    return as_float_array(y_score, name), None
+
+
+def _to_unit(score, rescale, name, lohi=None):
     """Scores in [0, 1]: checked (``rescale=None``) or mapped as the caller asked.
 
-    Returns ``(scores, description)``.  Nothing is ever clipped silently.
+    Returns ``(scores, description)``.  Nothing is ever clipped silently.  ``lohi``: the
+    scores' (min, max) when already known.
     """
+    def bounds():
+        return lohi if lohi is not None else (score.min(), score.max())
+
     if rescale is None:
-        if score.size and (score.min() < 0.0 or score.max() > 1.0):
-            raise ValueError("%s must lie in [0, 1] for the scored AUC (it measures score "
-                             "differences on the probability scale); got values in %s. "
-                             "Either %s." % (name, _rng(score), _RESCALE_HELP))
+        if score.size:
+            lo, hi = bounds()
+            if lo < 0.0 or hi > 1.0:
+                raise ValueError("%s must lie in [0, 1] for the scored AUC (it measures "
+                                 "score differences on the probability scale); got values "
+                                 "in %s. Either %s." % (name, _rng(score), _RESCALE_HELP))
         return score, "none"
     if isinstance(rescale, str):
         if rescale == "minmax":
-            lo, hi = float(score.min()), float(score.max())
+            lo, hi = (float(v) for v in bounds())
             if lo == hi:  # all scores equal: every difference is 0 whatever the level
                 return np.zeros_like(score), "minmax (all %s equal: mapped to 0)" % name
             width = hi - lo
@@ -70,19 +91,26 @@ def _to_unit(score, rescale, name):
                          "of two numbers, got %r" % (rescale,)) from None
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi and np.isfinite(hi - lo)):
         raise ValueError("rescale=(lo, hi) needs finite lo < hi, got %r" % (rescale,))
-    if score.size and (score.min() < lo or score.max() > hi):
-        raise ValueError("%s has values in %s outside rescale=(%r, %r); widen the bounds "
-                         "(nothing is clipped)" % (name, _rng(score), lo, hi))
+    if score.size:
+        smin, smax = bounds()
+        if smin < lo or smax > hi:
+            raise ValueError("%s has values in %s outside rescale=(%r, %r); widen the "
+                             "bounds (nothing is clipped)" % (name, _rng(score), lo, hi))
     return (score - lo) / (hi - lo), "linear from [%.6g, %.6g]" % (lo, hi)
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
     """``(labels, score in [0, 1], rescale description)``; ``direction=">"`` reflects
-    the (rescaled) scores to ``1 - s`` so that higher means more positive."""
+    the (rescaled) scores to ``1 - s`` so that higher means more positive.  The checks
+    and errors of ``check_binary``, in its order."""
     check_direction(direction)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction="<",
-                                 score_name=score_name)
-    score, info = _to_unit(score, rescale, score_name)
+    rule = binary_rule(y_true, pos_label)
+    score, lohi = _float_scores(y_score, score_name)
+    if score.shape[0] != rule.values.shape[0]:
+        raise ValueError("y_true has %d rows but %s has %d" % (rule.values.shape[0],
+                                                                 score_name, score.shape[0]))
+    labels = rule.labels()
+    score, info = _to_unit(score, rescale, score_name, lohi)
     if direction == ">":
         score = 1.0 - score
     return labels, np.ascontiguousarray(score, dtype=np.float64), info
@@ -382,13 +410,33 @@ def _components(is_pos, score):
 
 
 def _paired_components(is_pos, sa, sb):
-    """``_components`` of both scores; the C side works them on two threads."""
+    """``(sauc_a, sauc_b, D, E)``: both sAUCs and the differences of the structural
+    components in case order, ``D = V_a - V_b``, ``E = W_a - W_b`` (C side: one sort of
+    all the cases per score, the second score's components subtracted as they are
+    made)."""
+    m = int(np.count_nonzero(is_pos))
+    mn = m * (is_pos.size - m)
     pair = getattr(_kernels.sauc, "_paired_components", None)   # C side only
     if pair is None:
-        return _components(is_pos, sa) + _components(is_pos, sb)
-    mn = int(np.count_nonzero(is_pos)) * (is_pos.size - int(np.count_nonzero(is_pos)))
-    (ha, va, wa), (hb, vb, wb) = pair(is_pos, sa, sb)
-    return ha / mn, va, wa, hb / mn, vb, wb
+        sauc_a, d, e = _components(is_pos, sa)
+        sauc_b, vb, wb = _components(is_pos, sb)
+        d -= vb     # in place: the components are not used again (no new arrays)
+        e -= wb
+        return sauc_a, sauc_b, d, e
+    ha, hb, d, e = pair(is_pos, sa, sb)
+    return ha / mn, hb / mn, d, e
+
+
+def _var_ddof1(x):
+    """``np.var(x, ddof=1)`` of a 1-D float64 array (size >= 2), the very double, computed
+    in place: ``x`` is overwritten (no temporary of its size).  The steps of NumPy's
+    ``_var``: the sum (pairwise) divided by the size, the deviations squared, their sum
+    divided by size - 1."""
+    mean = np.add.reduce(x, keepdims=True)
+    np.true_divide(mean, x.size, out=mean, casting="unsafe")
+    np.subtract(x, mean, out=x)
+    np.square(x, out=x)
+    return float(np.add.reduce(x) / (x.size - 1))
 
 
 def _pvalue(z, alternative):
@@ -461,14 +509,21 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     _check_variance(variance)
     if alternative not in _ALTERNATIVES:
         raise ValueError("alternative must be one of %s, got %r" % (_ALTERNATIVES, alternative))
-    a = as_float_array(y_score_a, "y_score_a")
-    b = as_float_array(y_score_b, "y_score_b")
+    a, lohi_a = _float_scores(y_score_a, "y_score_a")
+    b, lohi_b = _float_scores(y_score_b, "y_score_b")
     if a.shape != b.shape:
         raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    labels, sa, _ = _binary_unit(y_true, a, pos_label=pos_label, direction=direction,
-                                 rescale=rescale, score_name="y_score_a")
-    _, sb, _ = _binary_unit(y_true, b, pos_label=pos_label, direction=direction,
-                            rescale=rescale, score_name="y_score_b")
+    # the checks of _binary_unit for both scores, the labels read once
+    check_direction(direction)
+    rule = binary_rule(y_true, pos_label)
+    if a.shape[0] != rule.values.shape[0]:
+        raise ValueError("y_true has %d rows but y_score_a has %d" % (rule.values.shape[0],
+                                                                    a.shape[0]))
+    labels = rule.labels()
+    sa, _ = _to_unit(a, rescale, "y_score_a", lohi_a)
+    sb, _ = _to_unit(b, rescale, "y_score_b", lohi_b)
+    if direction == ">":
+        sa, sb = 1.0 - sa, 1.0 - sb
     is_pos = labels.is_pos
     m = int(np.count_nonzero(is_pos))
     n = is_pos.size - m
@@ -478,15 +533,13 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     if warn_one_class(m, n, "The sAUC test"):
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
-    sauc_a, va, wa, sauc_b, vb, wb = _paired_components(is_pos, sa, sb)
+    sauc_a, sauc_b, dv, dw = _paired_components(is_pos, sa, sb)
     d = sauc_a - sauc_b
     if _warn_small(m, n, "The sAUC test"):
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    va -= vb        # in place: the components are not used again (no new arrays)
-    wa -= wb
-    var = wv * float(np.var(va, ddof=1)) + ww * float(np.var(wa, ddof=1))
+    var = wv * _var_ddof1(dv) + ww * _var_ddof1(dw)
     se = float(np.sqrt(var))
     if se == 0.0:
         z = 0.0 if d == 0.0 else float(np.copysign(np.inf, d))

@@ -1,7 +1,9 @@
 /* Stand-alone driver run under AddressSanitizer + UndefinedBehaviorSanitizer by
  * tests/test_sanitize_sauc.py: the scored-AUC kernels on random, tied and edge-case
  * inputs (exact-size heap blocks), the sorted sweep checked against the pairwise loop
- * and the margin counts against a brute-force count.  Exit status 0 = all agree. */
+ * and the margin counts against a brute-force count; the one-sort path of sauc_test
+ * (pack, keys sorted as doubles, merged sweep) and the codes path against the sweep's
+ * components scattered to case order, bit for bit.  Exit status 0 = all agree. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +166,45 @@ int main(void)
                 free(hk); free(gk); free(hc); free(gc); free(hv); free(gv);
                 free(pcnt); free(ncnt);
             }
+            {   /* one sort of all the cases (sauc_test): pack, sort the keys as doubles,
+                 * sweep the merged order; V and W in case order, the very doubles */
+                int bits = 1;
+                while (((int64_t)1 << bits) < len) bits++;
+                double *xs = malloc(len * sizeof *xs), *srt = malloc(len * sizeof *srt);
+                uint64_t *keys = malloc(len * sizeof *keys);
+                double shm = -1.0;
+                if (rs_sauc_pack_split(score, isp, len, m, bits, xs, keys) != 0) failures++;
+                qsort(keys, len, sizeof *keys, cmp);    /* non-negative doubles' bits */
+                int st = rs_sauc_merged_components(keys, len, m, bits, xs, srt, xs, xs + m,
+                                                   &shm);
+                if (st != 0 || shm != oa[0]) failures++;
+                for (int64_t t = 0; t < m && st == 0; t++) if (xs[t] != va[op[t]]) failures++;
+                for (int64_t t = 0; t < n && st == 0; t++) if (xs[m + t] != wa[on[t]]) failures++;
+                /* the codes of the distinct scores, and the differences through them */
+                uint16_t *codes = malloc(len * sizeof *codes);
+                double *hk = malloc(m * sizeof *hk), *gk = malloc(n * sizeof *gk);
+                int64_t *hc = malloc(m * sizeof *hc), *gc = malloc(n * sizeof *gc), sz[2];
+                const int64_t cap = m > n ? m : n;
+                double *pt = calloc(cap, sizeof *pt), *nt = calloc(cap, sizeof *nt);
+                double *zt = calloc(cap, sizeof *zt), *de = malloc(len * sizeof *de);
+                if (rs_sauc_hist_codes(score, isp, len, cap, hk, hc, gk, gc, sz, codes) != 0)
+                    failures++;
+                for (int64_t c = 0, a2 = 0, b2 = 0; c < len; c++) {
+                    const double key = isp[c] ? hk[codes[c]] : gk[codes[c]];
+                    if (key != score[c]) failures++;
+                    if (isp[c]) pt[codes[c]] = va[op[a2++]];
+                    else nt[codes[c]] = wa[on[b2++]];
+                }
+                if (rs_sauc_codes_diff(codes, codes, isp, len, cap, pt, zt, nt, zt, de, m,
+                                       de + m) != 0) failures++;
+                for (int64_t t = 0; t < m; t++) if (de[t] != va[op[t]] - 0.0) failures++;
+                for (int64_t t = 0; t < n; t++) if (de[m + t] != wa[on[t]] - 0.0) failures++;
+                if (rs_sauc_codes_diff(codes, codes, isp, len, cap, pt, zt, nt, zt, de, m - 1,
+                                       de + m - 1) != -2) failures++;
+                free(codes); free(hk); free(gk); free(hc); free(gc);
+                free(pt); free(nt); free(zt); free(de);
+                free(xs); free(srt); free(keys);
+            }
             score[0] = 2.0;     /* not a key: counted, never read out of bounds */
             if (rs_sauc_lookup_split(score, isp, len, pk, pv, up, nk, nv, un, vs, m, ws) != 1)
                 failures++;
@@ -202,6 +243,30 @@ int main(void)
         failures++;
     if (rs_sauc_margin_counts_runs(&one, &zero, 1, &one, cum, 1, &one, 1, &c1) != 0 || c1 != 0)
         failures++;
+    {   /* one sort per score: refusals */
+        const int64_t len = 3000;
+        double *sc = malloc(len * sizeof *sc), *xs = malloc(len * sizeof *xs);
+        double *srt = malloc(len * sizeof *srt), shm = 0.0;
+        uint64_t *keys = malloc(len * sizeof *keys);
+        uint8_t *isp = malloc(len * sizeof *isp);
+        for (int64_t i = 0; i < len; i++) {     /* one packed key, descending values */
+            sc[i] = nextafter(0.5, 0.0) + (double)(len - i) * 1e-17;
+            isp[i] = (uint8_t)(i % 2);
+        }
+        if (rs_sauc_pack_split(sc, isp, len, len / 2, 12, xs, keys) != 0) failures++;
+        qsort(keys, len, sizeof *keys, cmp);
+        if (rs_sauc_merged_components(keys, len, len / 2, 12, xs, srt, xs, xs + len / 2,
+                                      &shm) != 1) failures++;      /* repair too long */
+        sc[7] = -0.25;
+        if (rs_sauc_pack_split(sc, isp, len, len / 2, 12, xs, keys) != -3) failures++;
+        if (rs_sauc_pack_split(sc, isp, len, len / 2, 11, xs, keys) != -1) failures++;
+        if (rs_sauc_merged_components(keys, len, 0, 12, xs, srt, xs, xs, &shm) != -1)
+            failures++;
+        for (int64_t i = 0; i < len; i++) keys[i] = (uint64_t)len;   /* slot out of range */
+        if (rs_sauc_merged_components(keys, len, len / 2, 12, xs, srt, xs, xs + len / 2,
+                                      &shm) != -2) failures++;
+        free(sc); free(xs); free(srt); free(keys); free(isp);
+    }
     /* one pair: tie, and the perfect pair */
     double y = 1.0, x = 0.0;
     if (rs_sauc_sweep(&one, 1, &one, 1, &v1, &w1, out) != 1 || out[0] != 0.0) failures++;

@@ -18,6 +18,7 @@ __all__ = ["ffi", "lib", "ptr", "f64", "i64", "i8", "out"]
 _CTYPES = {np.dtype(np.float64): "double *", np.dtype(np.int64): "int64_t *",
            np.dtype(np.int32): "int32_t *",
            np.dtype(np.uint64): "uint64_t *", np.dtype(np.int8): "int8_t *",
+           np.dtype(np.uint16): "uint16_t *",
            np.dtype(np.uint8): "uint8_t *", np.dtype(np.bool_): "uint8_t *"}
 
 

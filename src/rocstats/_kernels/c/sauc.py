@@ -198,17 +198,132 @@ def _components_one(args):
     return float(res[0]), v, w
 
 
+def _merged_sorted_keys(args):
+    """``rs_sauc_pack_split`` then NumPy's sort of the packed keys (in place, as float64;
+    releases the GIL), or None when a score is negative (the keys need scores >= 0).
+    ``args = (mask, score, m, keys, xs)``."""
+    mask, score, m, keys, xs = args
+    bits = max(1, (score.size - 1).bit_length())
+    status = lib.rs_sauc_pack_split(ptr(score), ptr(mask), score.size, m, bits, ptr(xs),
+                                    ptr(keys))
+    if status == -3:
+        return None
+    if status != 0:  # pragma: no cover - m is the mask's count, the bits fit
+        raise RuntimeError("rocstats: rs_sauc_pack_split failed with status %d" % status)
+    keys.view(np.float64).sort()     # the keys are non-negative doubles' bit patterns
+    return keys
+
+
+def _merged_sweep(keys, xs, srt, m):
+    """``rs_sauc_merged_components`` over the sorted
+    keys; the components are written over ``xs`` (V in ``xs[:m]``, W in ``xs[m:]``).
+    Returns the sAUC numerator, or None when the C side asks for another sort (many
+    values closer than the packed keys resolve; ``xs`` is then untouched)."""
+    size = xs.size
+    bits = max(1, (size - 1).bit_length())
+    sum_h = out(1)
+    status = lib.rs_sauc_merged_components(ptr(keys), size, m, bits, ptr(xs), ptr(srt),
+                                           ptr(xs[:m]), ptr(xs[m:]), ptr(sum_h))
+    if status == 1:
+        return None
+    if status != 0:  # pragma: no cover - the keys hold valid slots
+        raise RuntimeError("rocstats: rs_sauc_merged_components failed with status %d"
+                           % status)
+    return float(sum_h[0])
+
+
+def _hist_codes(args):
+    """``(sum_h, codes, ptab, ntab)`` of one score with few distinct values per class, or
+    None (too many, or a -0.0): ``rs_sauc_hist_codes`` hashes the cases once, giving each
+    its code (the index of its score among its class's distinct scores) and the counts;
+    the sweep over the distinct values (``rs_sauc_sweep_hist``) gives their components,
+    put in tables indexed by code (``LOOKUP_MAX_DISTINCT`` entries each)."""
+    mask, score = args
+    cap = LOOKUP_MAX_DISTINCT
+    pk, nk = out(cap), out(cap)
+    pc, nc = np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64)
+    sizes = np.zeros(2, dtype=np.int64)
+    codes = np.empty(score.size, dtype=np.uint16)
+    status = lib.rs_sauc_hist_codes(ptr(score), ptr(mask), score.size, cap, ptr(pk), ptr(pc),
+                                    ptr(nk), ptr(nc), ptr(sizes), ptr(codes))
+    if status == -3:
+        raise MemoryError("rocstats: no memory for the sAUC hash tables")
+    if status != 0 or sizes[0] < 1 or sizes[1] < 1:
+        return None
+    op, on = np.argsort(pk[:sizes[0]]), np.argsort(nk[:sizes[1]])
+    pk, pc, nk, nc = pk[op], pc[op], nk[on], nc[on]
+    pv, nv, res = out(pk.size), out(nk.size), out(7)
+    _status(lib.rs_sauc_sweep_hist(ptr(pk), ptr(pc), pk.size, ptr(nk), ptr(nc), nk.size,
+                                   ptr(pv), ptr(nv), ptr(res)), "sauc_sweep",
+            int(pc.sum()), int(nc.sum()))
+    ptab, ntab = np.zeros(cap), np.zeros(cap)
+    ptab[op] = pv           # the component of the distinct score whose code is c
+    ntab[on] = nv
+    return float(res[0]), codes, ptab, ntab
+
+
+def _components_full(args):
+    """``(sum_h, x)`` with ``x = [V | W]``: one score's components in case order (V of
+    the positives in ``x[:m]``, W of the negatives in ``x[m:]``), by the lookup path for
+    tied scores, else one sort of all its cases (:func:`_merged_sweep`), else (many
+    near-equal values, or the radix sort chosen) the split argsort."""
+    mask, score, m, tied = args
+    size = score.size
+    if tied:
+        got = _components_by_lookup(mask, score)
+        if got is not None:
+            x = out(size)
+            x[:m], x[m:] = got[1], got[2]
+            return got[0], x
+    if _roc._sort_method() == "numpy":
+        x = out(size)
+        keys = _merged_sorted_keys((mask, score, m, np.empty(size, dtype=np.uint64), x))
+        h = None if keys is None else _merged_sweep(keys, x, out(size), m)
+        if h is not None:
+            return h, x
+    h, v, w = _components_one((mask, score, False))
+    return h, np.concatenate((v, w))
+
+
 def _paired_components(is_pos, score_a, score_b):
-    """``((sum_h_a, V_a, W_a), (sum_h_b, V_b, W_b))``: each score's sAUC numerator
-    (``out[0]`` of :func:`sauc_sweep`) and structural components in case order, the
-    same numbers as ``split_argsort`` + ``sauc_sweep`` + scattering by the orders (the
-    NumPy path of ``rocstats.sauc_test``).  Tied scores (both take the lookup path, one
-    thread each) are worked on two threads at once; otherwise one score after the
-    other, each sorting its two classes on two threads (measured faster there, issue
-    14).  Private: the NumPy side has no twin of it (the path it replaces is the
-    reference, see tests/kernels/test_sauc_kernels.py), so the families keep the same
-    public names."""
-    if _looks_tied(is_pos, score_a) is not None and _looks_tied(is_pos, score_b) is not None:
-        return _roc._both(_components_one, (is_pos, score_a, False), (is_pos, score_b, False),
-                          size=2 * np.asarray(score_a).size)
-    return _components_one((is_pos, score_a, True)), _components_one((is_pos, score_b, True))
+    """``(sum_h_a, sum_h_b, D, E)``: each score's sAUC numerator (``out[0]`` of
+    :func:`sauc_sweep`) and the differences of the structural components in case order,
+    ``D = V_a - V_b`` (positives), ``E = W_a - W_b`` (negatives): the same numbers as
+    ``split_argsort`` + ``sauc_sweep`` + scattering by the orders + subtracting (the
+    NumPy path of ``rocstats.sauc_test``).
+
+    Scores with few distinct values (a probe of 2048 says so): each score's cases are
+    hashed once (:func:`_hist_codes`, the two scores on two threads), and one pass forms
+    the differences from the two scores' tables of components by value.  Otherwise each
+    score's components come from one sort of all its cases, swept in that merged order
+    (:func:`_components_full`), the two scores on two threads.  Private: the NumPy side
+    has no twin of it (the path it replaces is the reference, see
+    tests/kernels/test_sauc_kernels.py), so the families keep the same public names."""
+    mask = np.ascontiguousarray(is_pos, dtype=bool)
+    sa, sb = f64(score_a), f64(score_b)
+    if mask.shape != sa.shape or sa.shape != sb.shape:
+        raise ValueError("is_pos and the scores must have one entry per case")
+    size = sa.size
+    m = int(np.count_nonzero(mask))
+    if size < _roc.RADIX_MIN_SIZE or not 0 < m < size:
+        (ha, d, e), (hb, vb, wb) = (_components_one((mask, sa, False)),
+                                    _components_one((mask, sb, False)))
+        d -= vb
+        e -= wb
+        return ha, hb, d, e
+    tied_a, tied_b = _probe_distinct(sa), _probe_distinct(sb)
+    if tied_a and tied_b:
+        ra, rb = _roc._both(_hist_codes, (mask, sa), (mask, sb), size=2 * size)
+        if ra is not None and rb is not None:
+            x = out(size)
+            status = lib.rs_sauc_codes_diff(ptr(ra[1]), ptr(rb[1]), ptr(mask), size,
+                                            LOOKUP_MAX_DISTINCT, ptr(ra[2]), ptr(rb[2]),
+                                            ptr(ra[3]), ptr(rb[3]), ptr(x[:m]), m, ptr(x[m:]))
+            if status != 0:  # pragma: no cover - the codes and m come from above
+                raise RuntimeError("rocstats: rs_sauc_codes_diff failed with status %d"
+                                   % status)
+            return ra[0], rb[0], x[:m], x[m:]
+    (ha, xa), (hb, xb) = _roc._both(_components_full, (mask, sa, m, tied_a),
+                                    (mask, sb, m, tied_b), size=2 * size)
+    xa -= xb
+    return ha, hb, xa[:m], xa[m:]

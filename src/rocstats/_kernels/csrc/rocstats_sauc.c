@@ -328,13 +328,13 @@ int rs_sauc_margin_counts_runs(const double *pos, const int64_t *pcount, int64_t
     return 0;
 }
 
-int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, int64_t maxu,
-                     double *pkeys, int64_t *pcount, double *nkeys, int64_t *ncount,
-                     int64_t *sizes)
+static inline int64_t sauc_hist(const double *score, const uint8_t *is_pos, int64_t len,
+                                int64_t maxu, double *pkeys, int64_t *pcount, double *nkeys,
+                                int64_t *ncount, int64_t *sizes, uint16_t *codes)
 {
     if (len < 0 || maxu < 1 || maxu > ((int64_t)1 << 30) || score == NULL || is_pos == NULL
         || pkeys == NULL || pcount == NULL || nkeys == NULL || ncount == NULL
-        || sizes == NULL)
+        || sizes == NULL || (codes != NULL && maxu > 65536))
         return -1;
     int bits = 6;
     while (((int64_t)1 << bits) < 4 * maxu)
@@ -365,11 +365,66 @@ int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, in
             tab[h] = ++used[b];
         }
         count[b][tab[h] - 1]++;
+        if (codes != NULL)
+            codes[i] = (uint16_t)(tab[h] - 1);
     }
     free(slot);
     sizes[0] = used[1];
     sizes[1] = used[0];
     return status;
+}
+
+int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, int64_t maxu,
+                     double *pkeys, int64_t *pcount, double *nkeys, int64_t *ncount,
+                     int64_t *sizes)
+{
+    return sauc_hist(score, is_pos, len, maxu, pkeys, pcount, nkeys, ncount, sizes, NULL);
+}
+
+int64_t rs_sauc_hist_codes(const double *score, const uint8_t *is_pos, int64_t len,
+                           int64_t maxu, double *pkeys, int64_t *pcount, double *nkeys,
+                           int64_t *ncount, int64_t *sizes, uint16_t *codes)
+{
+    if (codes == NULL)
+        return -1;
+    return sauc_hist(score, is_pos, len, maxu, pkeys, pcount, nkeys, ncount, sizes, codes);
+}
+
+int rs_sauc_codes_diff(const uint16_t *codes_a, const uint16_t *codes_b,
+                       const uint8_t *is_pos, int64_t len, int64_t maxu,
+                       const double *pa, const double *pb, const double *na,
+                       const double *nb, double *d, int64_t m, double *e)
+{
+    if (len < 0 || m < 0 || m > len || maxu < 1 || maxu > 65536 || codes_a == NULL
+        || codes_b == NULL || is_pos == NULL || pa == NULL || pb == NULL || na == NULL
+        || nb == NULL || (m > 0 && d == NULL) || (m < len && e == NULL))
+        return -1;
+    const int64_t n = len - m;
+    int64_t ip = 0, in = 0, i = 0;
+    /* branch-free while both outputs have room (as rs_split): both differences are
+     * formed (a code indexes a table of maxu entries either way), only the class's end
+     * advances */
+    for (; i < len && ip < m && in < n; i++) {
+        const int64_t b = is_pos[i] != 0;
+        const uint16_t ca = codes_a[i], cb = codes_b[i];
+        if (ca >= maxu || cb >= maxu) return -1;
+        d[ip] = pa[ca] - pb[cb];
+        e[in] = na[ca] - nb[cb];
+        ip += b;
+        in += 1 - b;
+    }
+    for (; i < len; i++) {
+        const uint16_t ca = codes_a[i], cb = codes_b[i];
+        if (ca >= maxu || cb >= maxu) return -1;
+        if (is_pos[i]) {
+            if (ip == m) return -2;
+            d[ip++] = pa[ca] - pb[cb];
+        } else {
+            if (in == n) return -2;
+            e[in++] = na[ca] - nb[cb];
+        }
+    }
+    return (ip == m && in == n) ? 0 : -2;
 }
 
 int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
@@ -427,4 +482,179 @@ int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
     }
     write_out(out, sh, rp, rn, &sv, &sw);
     return twice_u;
+}
+
+/* ------------------------------------------------------------------ one sort per score */
+
+/* x if keep is 1, +0.0 if it is 0, without a branch (a compiler turns the ?: of a
+ * double into a jump, mispredicted half the time on a merged order of two classes) */
+static inline double keep_or_zero(double x, int64_t keep)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    u &= (uint64_t)0 - (uint64_t)keep;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* order-preserving double -> uint64 (no NaN; -0.0 and +0.0 get one key), as in
+ * rocstats_kernels.c */
+static inline uint64_t sauc_key_of(double x)
+{
+    uint64_t u;
+    x += 0.0;
+    memcpy(&u, &x, sizeof u);
+    return (u >> 63) ? ~u : (u | 0x8000000000000000ULL);
+}
+
+int rs_sauc_pack_split(const double *score, const uint8_t *is_pos, int64_t len, int64_t m,
+                       int bits, double *xs, uint64_t *keys)
+{
+    if (len < 0 || m < 0 || m > len || bits < 0 || bits > 40 || len > ((int64_t)1 << bits)
+        || (len > 0 && (score == NULL || is_pos == NULL || xs == NULL || keys == NULL)))
+        return -1;
+    /* for x >= +0.0 the key's top bit is always set: dropping it leaves bit patterns of
+     * non-negative doubles, whose order as doubles is their order as integers */
+    const uint64_t low = ((uint64_t)1 << bits) - 1, top = 0x8000000000000000ULL;
+    int64_t ip = 0, in = m, i = 0, neg = 0;
+    /* branch-free while both classes have room: the slot is chosen by the class */
+    for (; i < len && ip < m && in < len; i++) {
+        const double x = score[i];
+        const int64_t b = is_pos[i] != 0;
+        neg |= !(x >= 0.0);
+        const int64_t slot = b ? ip : in;
+        xs[slot] = x;
+        keys[slot] = ((sauc_key_of(x) & ~low) | (uint64_t)slot) ^ top;
+        ip += b;
+        in += 1 - b;
+    }
+    for (; i < len; i++) {
+        const double x = score[i];
+        int64_t slot;
+        neg |= !(x >= 0.0);
+        if (is_pos[i]) {
+            if (ip == m) return -2;
+            slot = ip++;
+        } else {
+            if (in == len) return -2;
+            slot = in++;
+        }
+        xs[slot] = x;
+        keys[slot] = ((sauc_key_of(x) & ~low) | (uint64_t)slot) ^ top;
+    }
+    if (neg)
+        return -3;
+    return (ip == m && in == len) ? 0 : -2;
+}
+
+#define RS_SBLOCK 512
+
+int rs_sauc_merged_components(uint64_t *keys, int64_t len, int64_t m, int bits,
+                              const double *xs, double *srt, double *v, double *w,
+                              double *sum_h)
+{
+    const int64_t n = len - m;
+    if (m < 1 || n < 1 || bits < 0 || bits > 40 || len > ((int64_t)1 << bits)
+        || keys == NULL || xs == NULL || srt == NULL || v == NULL || w == NULL
+        || sum_h == NULL)
+        return -1;
+    const uint64_t low = ((uint64_t)1 << bits) - 1;
+    /* unpack; the keys become slots (int64 in the same memory) */
+    int64_t *slot = (int64_t *)keys;
+    for (int64_t s = 0; s < len; s++) {
+        const uint64_t j = keys[s] & low;
+        if (j >= (uint64_t)len) return -2;
+        slot[s] = (int64_t)j;
+        srt[s] = xs[j];
+    }
+    /* values sharing their high bits came out in slot order: insertion-sort them (they
+     * are the only ones out of order; ties stay in slot order); give up past a budget.
+     * (A separate pass: checking inside the gather loop measured slower.) */
+    int64_t budget = 8 * len + 64;
+    for (int64_t s = 1; s < len; s++) {
+        const double x = srt[s];
+        if (!(x < srt[s - 1])) continue;
+        const int64_t id = slot[s];
+        int64_t p = s;
+        while (p > 0 && srt[p - 1] > x) {
+            srt[p] = srt[p - 1];
+            slot[p] = slot[p - 1];
+            p--;
+            if (--budget < 0) return 1;
+        }
+        srt[p] = x;
+        slot[p] = id;
+    }
+    /* From here on xs is not read (v, w may overlay it).  The merged order has each
+     * class ascending (ties in case order) and, among equal values, the positives first,
+     * so the negatives before a positive are those strictly below it and the positives
+     * after a negative those strictly above it: the sums of rs_sauc_sweep, added in the
+     * same order (adding +0.0 for a case of the other class changes no long double). */
+    const long double inv_n = 1.0L / (long double)n, inv_m = 1.0L / (long double)m;
+    long double buf[RS_SBLOCK];
+    int64_t cnt[RS_SBLOCK], at[RS_SBLOCK];
+    /* forward: V; each run of equal positives computed once from its first member and
+     * added to sum_h once, as in rs_sauc_sweep */
+    long double below = 0.0L, sh = 0.0L, run_hi = 0.0L;
+    double run_y = 0.0, run_v = 0.0;
+    int64_t run_r = 0, nneg = 0;
+    for (int64_t s0 = 0; s0 < len; s0 += RS_SBLOCK) {
+        const int64_t blk = len - s0 < RS_SBLOCK ? len - s0 : RS_SBLOCK;
+        int64_t c = 0;
+        for (int64_t t = 0; t < blk; t++) {     /* branch-free: record, then add */
+            const int64_t j = slot[s0 + t];
+            const int64_t b = j < m;
+            const double x = srt[s0 + t];
+            buf[c] = below;
+            cnt[c] = nneg;
+            at[c] = s0 + t;
+            below += (long double)keep_or_zero(x, 1 - b);
+            nneg += 1 - b;
+            c += b;
+        }
+        for (int64_t q = 0; q < c; q++) {
+            const int64_t s = at[q];
+            const double y = srt[s];
+            if (run_r > 0 && y == run_y) {      /* same run: same component */
+                run_r++;
+                v[slot[s]] = run_v;
+                continue;
+            }
+            if (run_r > 0)
+                sh += (long double)run_r * run_hi;
+            run_hi = (long double)cnt[q] * (long double)y - buf[q];
+            run_y = y;
+            run_r = 1;
+            run_v = (double)(run_hi * inv_n);
+            v[slot[s]] = run_v;
+        }
+    }
+    if (run_r > 0)
+        sh += (long double)run_r * run_hi;
+    /* backward: W; equal negatives share the sum and count, so each gets its run's W */
+    long double above = 0.0L;
+    int64_t npos = 0;           /* positives after s */
+    for (int64_t s1 = len; s1 > 0; s1 -= RS_SBLOCK) {
+        const int64_t blk = s1 < RS_SBLOCK ? s1 : RS_SBLOCK;
+        int64_t c = 0;
+        for (int64_t t = 1; t <= blk; t++) {
+            const int64_t s = s1 - t;
+            const int64_t j = slot[s];
+            const int64_t b = j < m;
+            const double x = srt[s];
+            buf[c] = above;
+            cnt[c] = npos;
+            at[c] = s;
+            above += (long double)keep_or_zero(x, b);
+            npos += b;
+            c += 1 - b;
+        }
+        for (int64_t q = 0; q < c; q++) {
+            const int64_t s = at[q];
+            const double x = srt[s];
+            w[slot[s] - m] = (double)((buf[q] - (long double)cnt[q] * (long double)x) * inv_m);
+        }
+    }
+    *sum_h = (double)sh;
+    return 0;
 }

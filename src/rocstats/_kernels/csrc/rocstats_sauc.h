@@ -87,4 +87,50 @@ int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
                            const double *neg, const int64_t *ncount, int64_t un,
                            double *v, double *w, double *out);
 
+/* The paired test's structural components of one score from ONE sort of all its cases
+ * (issue 14).  rs_sauc_pack_split writes xs = the scores split by class (the m
+ * positives, is_pos[i] != 0, in case order at xs[0..m), the negatives at xs[m..len)) and
+ * keys[s] = the bits of xs[s] with the low `bits` bits replaced by the slot s (2^bits >=
+ * len, bits <= 40; -0.0 taken as +0.0): the scores must be >= 0 (sAUC scores lie in
+ * [0, 1]), so the keys are the bit patterns of non-negative doubles and sorting them as
+ * float64 (NumPy; faster there than as integers) orders the cases by value up to the
+ * low bits, ties by slot: positives before negatives, each class in case order.
+ * Returns 0, -1 on bad arguments, -2 when is_pos does not mark m positives, -3 when a
+ * score is negative or NaN (the outputs are then not to be used). */
+int rs_sauc_pack_split(const double *score, const uint8_t *is_pos, int64_t len, int64_t m,
+                       int bits, double *xs, uint64_t *keys);
+
+/* From the sorted keys of rs_sauc_pack_split: unpacks them (keys[s] becomes the slot,
+ * srt[s] its score; the values that shared their high bits are insertion-sorted, ties
+ * kept in slot order), then two blocked sweeps over the merged order with the
+ * long-double prefix sums of rs_sauc_sweep, added in the same order: V of each positive
+ * is written to v[slot] (slot < m, case order) and W of each negative to w[slot - m];
+ * *sum_h = out[0] of rs_sauc_sweep.  Every value is the one rs_sauc_sweep on the sorted
+ * classes gives, scattered by the sorting permutations.  v and w may be xs and xs + m
+ * (xs is read only while unpacking).  Needs m >= 1 and len - m >= 1.  Returns 0; 1 when
+ * the insertion sort would be long (the caller then sorts otherwise); -1 bad arguments,
+ * -2 a key whose slot is out of range. */
+int rs_sauc_merged_components(uint64_t *keys, int64_t len, int64_t m, int bits,
+                              const double *xs, double *srt, double *v, double *w,
+                              double *sum_h);
+
+/* rs_sauc_hist that also writes codes[i] = the index of case i's score among the
+ * distinct scores of its class (in pkeys or nkeys); needs maxu <= 65536.  Same
+ * returns. */
+int64_t rs_sauc_hist_codes(const double *score, const uint8_t *is_pos, int64_t len,
+                           int64_t maxu, double *pkeys, int64_t *pcount, double *nkeys,
+                           int64_t *ncount, int64_t *sizes, uint16_t *codes);
+
+/* The paired test's differences of structural components for scores with few distinct
+ * values: for the i-th positive case (is_pos[i] != 0) d[ip] = pa[codes_a[i]] -
+ * pb[codes_b[i]], for the negatives e[in] = na[codes_a[i]] - nb[codes_b[i]] (both in
+ * case order), with pa/na the components of score a's distinct positive/negative
+ * scores indexed by the codes of rs_sauc_hist_codes (likewise pb/nb), each table holding
+ * maxu entries.  Returns 0; -1 bad arguments or a code >= maxu; -2 when is_pos does not
+ * mark m positives. */
+int rs_sauc_codes_diff(const uint16_t *codes_a, const uint16_t *codes_b,
+                       const uint8_t *is_pos, int64_t len, int64_t maxu,
+                       const double *pa, const double *pb, const double *na,
+                       const double *nb, double *d, int64_t m, double *e);
+
 #endif
