@@ -16,7 +16,7 @@ def split_sort_rule(rule, score):
     14); otherwise the mask is built and ``split_sort`` used.  Same arrays either way."""
     fast = getattr(_kernels.roc, "_split_sort_eq", None)
     if fast is not None and rule.pos_value is not None:
-        res = fast(rule.values, rule.pos_value, score)
+        res = fast(rule.values, rule.pos_value, score, m=rule.n_pos)
         if res is not None:
             return res
     return _kernels.roc.split_sort(rule.labels().is_pos, score)

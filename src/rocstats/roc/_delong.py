@@ -35,25 +35,36 @@ def structural_components(is_pos, score):
     """AUCs and DeLong placement matrices for a 2-D score array (n_samples, k).
 
     Returns ``(aucs, V10, V01)`` with ``V10`` of shape (m, k) and ``V01`` of shape (n, k),
-    rows in case order, so columns can be correlated.
+    rows in case order, so columns can be correlated.  (They are transposed views of
+    C-contiguous (k, m) and (k, n) arrays, which :func:`delong_covariance` uses as they
+    are.)
     """
     m = int(np.count_nonzero(is_pos))
-    n, k = score.shape[0] - m, score.shape[1]
-    columns = np.ascontiguousarray(score.T)       # one copy; each column contiguous
-    V10 = np.empty((k, m))
-    V01 = np.empty((k, n))
-    aucs = np.empty(k)
-    for c in range(k):
-        twice_u, V10[c], V01[c] = placements_by_case(is_pos, columns[c])
-        aucs[c] = auc_from_twice_u(twice_u, m, n)
+    n = score.shape[0] - m
+    twice_u, V10, V01 = _kernels.roc.placements_columns(is_pos, score)
+    aucs = np.asarray([auc_from_twice_u(t, m, n) for t in twice_u], dtype=float)
     return aucs, V10.T, V01.T
 
 
-def delong_covariance(V10, V01):
-    """``S10 / m + S01 / n`` with S the sample covariance (denominator m-1, n-1)."""
+def _cov_rows(X, overwrite):
+    """``np.cov(X.T, rowvar=False, ddof=1)`` of a (k, N) array, the same arithmetic (mean
+    over each row, centring, ``X @ X.T`` times ``1 / (N - 1)``), centring ``X`` in place
+    when ``overwrite`` (no copy of the placements)."""
+    X = X if overwrite and X.flags.c_contiguous and X.dtype == np.float64 else np.array(X, dtype=float)
+    X -= X.mean(axis=1)[:, None]
+    c = np.dot(X, X.T)
+    c *= np.true_divide(1, X.shape[1] - 1)
+    return c
+
+
+def delong_covariance(V10, V01, overwrite=False):
+    """``S10 / m + S01 / n`` with S the sample covariance (denominator m-1, n-1).
+
+    ``overwrite=True`` lets the placements be centred in place (the caller does not use
+    them again)."""
     m, n = V10.shape[0], V01.shape[0]
-    s10 = np.atleast_2d(np.cov(V10, rowvar=False, ddof=1))
-    s01 = np.atleast_2d(np.cov(V01, rowvar=False, ddof=1))
+    s10 = _cov_rows(V10.T, overwrite)
+    s01 = _cov_rows(V01.T, overwrite)
     return s10 / m + s01 / n
 
 
@@ -309,5 +320,5 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     if _warn_small(m, n):
         cov = np.full((k, k), np.nan)
     else:
-        cov = delong_covariance(V10, V01)
+        cov = delong_covariance(V10, V01, overwrite=True)
     return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names)
