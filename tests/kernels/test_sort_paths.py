@@ -262,3 +262,30 @@ def test_placements_columns_equal_the_twin_and_the_pairwise_definition(k, sort_c
 def test_placements_columns_refuses_a_mask_of_another_length():
     with pytest.raises(ValueError, match="is_pos has shape"):
         C.placements_columns(np.ones(5, bool), np.zeros((6, 2)))
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+@pytest.mark.parametrize("where", [0, 1234, -1])
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.int8, np.uint8, np.float64, np.bool_])
+def test_nonfinite_scores_are_refused_on_the_fast_split(bad, where, dtype, sort_choice):
+    """auc and delong leave the scores' finiteness to the split by label value on large
+    inputs: the same ValueError as the small-input path, wherever the bad value is, for
+    every label dtype the split handles and with either sort."""
+    import rocstats
+    rng = np.random.default_rng(3)
+    n = C.RADIX_MIN_SIZE + 5
+    y = (rng.random(n) < 0.4).astype(dtype)
+    s = rng.normal(size=n)
+    s[where] = bad
+    word = "NaN" if np.isnan(bad) else "infinite values"
+    for f in (rocstats.auc, rocstats.delong):
+        with pytest.raises(ValueError, match="y_score contains %s" % word):
+            f(y, s)
+    # the same data made finite: the fast split's AUC equals the rank-sum definition's
+    # (Mann-Whitney U from mid-ranks)
+    from scipy.stats import rankdata
+    s[where] = 0.0
+    is_pos = y == y.max()
+    m, n0 = int(is_pos.sum()), int((~is_pos).sum())
+    want = (rankdata(s)[is_pos].sum() - m * (m + 1) / 2) / (m * n0)
+    assert rocstats.delong(y, s).auc == rocstats.auc(y, s) == pytest.approx(want, abs=1e-15)

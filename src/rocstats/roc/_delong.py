@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
-from .._validation import UndefinedAUCWarning, check_binary_rule, warn_one_class
+from .._validation import UndefinedAUCWarning, check_binary_rule, check_finite, warn_one_class
 from . import _partial
 from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
 from ._weighted import check_sample_weight, check_weight_type, weighted_delong
@@ -275,12 +275,16 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     """
     names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
+    plain = rng is None and sample_weight is None
     rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label,
-                                    direction=direction, ndim=(1, 2))
+                                    direction=direction, ndim=(1, 2), finite=not plain)
     label = rule.pos_label
-    if score.ndim == 1 and rng is None and sample_weight is None:
-        # the 1-D AUC + variance: split by the labels, sort, one exact sweep (issue 14)
-        pos, neg = split_sort_rule(rule, score)
+    if plain and score.ndim == 2:
+        check_finite(score, "y_score")
+    if plain and score.ndim == 1:
+        # the 1-D AUC + variance: split by the labels (finiteness checked on the way),
+        # sort, one exact sweep (issue 14)
+        pos, neg = split_sort_rule(rule, score, unchecked_name="y_score")
         m, n = pos.size, neg.size
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)

@@ -85,6 +85,12 @@ int main(void)
                 for (int64_t k = 0; k < mm; k++) if (qs[k] != ps[k]) failures++;
                 for (int64_t k = 0; k < t - mm; k++) if (qn[k] != ns[k]) failures++;
                 if (rs_split_eq_i64(all, l64, 3, t, qs, mm + 1, qn) != -2) failures++;
+                {   /* a non-finite score: the split is done and reports it */
+                    const double keep = all[t - 1];
+                    all[t - 1] = 1.0 / 0.0;
+                    if (rs_split_eq_i32(all, l32, 3, t, qs, mm, qn) != 1) failures++;
+                    all[t - 1] = keep;
+                }
                 {   /* the label scan: values 0 and 3 (or one of them) and their counts */
                     int64_t v64[2], c[2]; int32_t v32[2]; int8_t v8[2]; uint8_t vu[2]; double vf[2];
                     int want = (mm > 0) + (mm < t);

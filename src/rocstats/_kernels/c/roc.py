@@ -194,12 +194,17 @@ _SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", int),
              np.dtype(np.float64): ("rs_split_eq_f64", float)}
 
 
+#: what :func:`_split_sort_eq` returns when a score is NaN or infinite
+NOT_FINITE = "not finite"
+
+
 def _split_sort_eq(values, pos_value, score, m=None):
     """``split_sort(values == pos_value, score)`` without the n-byte mask (the split
     compares the labels in C), or None when this path does not apply (small input, the
     radix sort chosen, a label dtype without a kernel): the caller then builds the mask.
     ``m``, the number of positives when the caller counted them already (a wrong count
-    is refused by the C split, not trusted).
+    is refused by the C split, not trusted).  :data:`NOT_FINITE` when a score is NaN or
+    infinite (the split checks it on its way).
     """
     values = np.asarray(values)
     entry = _SPLIT_EQ.get(values.dtype)
@@ -216,6 +221,8 @@ def _split_sort_eq(values, pos_value, score, m=None):
     pos, neg = out(m), out(score.size - m)
     status = getattr(lib, name)(ptr(score), ptr(values), conv(value), score.size, ptr(pos), m,
                                 ptr(neg))
+    if status == 1:
+        return NOT_FINITE
     if status != 0:  # pragma: no cover - m counted above or by the label scan
         raise RuntimeError("rocstats: %s failed with status %d" % (name, status))
     _both(_sort_in_place, pos, neg)

@@ -480,23 +480,26 @@ int64_t rs_delong_sums_sorted_fast(const double *pos, int64_t m, const double *n
     return sweep_fast(pos, m, neg, n, sq, 1);
 }
 
-/* rs_split with the test labels[i] == value in place of is_pos[i] (see rs_split). */
+/* rs_split with the test labels[i] == value in place of is_pos[i] (see rs_split); the
+ * scores' finiteness is checked on the way (x - x is 0 for finite x, NaN otherwise). */
 #define RS_SPLIT_EQ(NAME, T)                                                               \
 int NAME(const double *score, const T *labels, T value, int64_t n, double *pos_out,        \
          int64_t m, double *neg_out)                                                       \
 {                                                                                          \
     if (n < 0 || m < 0 || m > n) return -2;                                                \
     const int64_t nn = n - m;                                                              \
-    int64_t ip = 0, in = 0, i = 0;                                                         \
+    int64_t ip = 0, in = 0, i = 0, finite = 1;                                             \
     for (; i < n && ip < m && in < nn; i++) {                                              \
         const double x = score[i];                                                         \
         const int64_t b = labels[i] == value;                                              \
         pos_out[ip] = x;                                                                   \
         neg_out[in] = x;                                                                   \
+        finite &= (x - x) == 0.0;                                                          \
         ip += b;                                                                           \
         in += 1 - b;                                                                       \
     }                                                                                      \
     for (; i < n; i++) {                                                                   \
+        finite &= (score[i] - score[i]) == 0.0;                                            \
         if (labels[i] == value) {                                                          \
             if (ip == m) return -2;                                                        \
             pos_out[ip++] = score[i];                                                      \
@@ -505,7 +508,8 @@ int NAME(const double *score, const T *labels, T value, int64_t n, double *pos_o
             neg_out[in++] = score[i];                                                      \
         }                                                                                  \
     }                                                                                      \
-    return (ip == m && in == nn) ? 0 : -2;                                                 \
+    if (ip != m || in != nn) return -2;                                                    \
+    return finite ? 0 : 1;                                                                 \
 }
 
 RS_SPLIT_EQ(rs_split_eq_i64, int64_t)

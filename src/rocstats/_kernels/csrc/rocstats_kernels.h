@@ -85,8 +85,9 @@ int64_t rs_delong_sums_sorted_fast(const double *pos, int64_t m, const double *n
 
 /* rs_split without a mask: the positives are the rows with labels[i] == value, for
  * labels of one of these types (NumPy int64, int32, int8 / uint8 / bool as uint8 with
- * value 0..255, float64).  Same contract and status as rs_split; the memory-lean split
- * of a 1-D score (no n-byte mask next to the 8n bytes of output). */
+ * value 0..255, float64).  Same contract and status as rs_split, and 1 when the split
+ * was done but a score is NaN or infinite; the memory-lean split of a 1-D score (no
+ * n-byte mask next to the 8n bytes of output). */
 int rs_split_eq_i64(const double *score, const int64_t *labels, int64_t value, int64_t n,
                     double *pos_out, int64_t m, double *neg_out);
 int rs_split_eq_i32(const double *score, const int32_t *labels, int32_t value, int64_t n,
