@@ -22,6 +22,7 @@ The contract
 
 Every result object records the label that was taken as positive (``pos_label``).
 """
+import dataclasses
 import sys
 from dataclasses import dataclass
 
@@ -76,6 +77,8 @@ class BinaryRule:
         The positives are the rows with ``values == pos_value``; None: there are none.
     pos_label, neg_label, kind
         As :class:`BinaryLabels`.
+    n_pos : int or None
+        The number of positives when the label scan counted them (None: not known yet).
     """
 
     values: np.ndarray
@@ -83,6 +86,7 @@ class BinaryRule:
     pos_label: object
     neg_label: object
     kind: str
+    n_pos: object = None
 
     def labels(self):
         """The :class:`BinaryLabels` (with the boolean mask) of this rule."""
@@ -204,14 +208,21 @@ def _object_labels(arr, name):
 
 def _distinct(arr, name):
     """Sorted distinct values; O(n) without a sort when there are at most two numbers."""
+    return _distinct_counts(arr, name)[0]
+
+
+def _distinct_counts(arr, name):
+    """``(sorted distinct values, their counts or None)``: one pass (a C kernel for the
+    common label dtypes) when there are at most two numbers, with their counts; else
+    ``np.unique`` and no counts."""
     if arr.dtype.kind in "biuf":
-        lo, hi = arr.min(), arr.max()
-        if lo == hi:
-            return np.asarray([lo])
-        if np.count_nonzero(arr == lo) + np.count_nonzero(arr == hi) == arr.size:
-            return np.asarray([lo, hi])
+        from . import _kernels
+
+        found = _kernels.roc.two_values(arr)
+        if found is not None:
+            return found
     try:
-        return np.unique(arr)
+        return np.unique(arr), None
     except TypeError:
         raise ValueError("%s mixes label types that cannot be ordered: %s"
                          % (name, sorted({type(v).__name__ for v in arr.tolist()}))) from None
@@ -289,7 +300,18 @@ def binary_rule(y_true, pos_label=None, *, name="y_true"):
     if cat is not None:
         return _binary_categorical(cat, pos_label, name)
     arr = _as_array(y_true, name)
-    classes = _distinct(arr, name)
+    classes, counts = _distinct_counts(arr, name)
+    rule = _binary_rule_of(arr, classes, pos_label, name)
+    if counts is not None and rule.pos_value is not None:
+        at = [i for i, c in enumerate(classes.tolist()) if _same_label(c, rule.pos_value)]
+        if len(at) == 1:
+            rule = dataclasses.replace(rule, n_pos=int(counts[at[0]]))
+    return rule
+
+
+def _binary_rule_of(arr, classes, pos_label, name):
+    """The :class:`BinaryRule` of :func:`binary_rule` from the labels and their distinct
+    values."""
     kind = _kind(arr)
     if classes.size > 2:
         raise ValueError("%s has %d distinct labels %s; a ROC curve needs two (use "

@@ -27,8 +27,18 @@ def _to_array(x, name):
     return arr
 
 
-def as_float_array(x, name, *, ndim=(1,)):
-    """Return ``x`` as a finite float64 C-contiguous array with ``ndim`` in ``ndim``."""
+def check_finite(arr, name):
+    """Raise the ``ValueError`` of :func:`as_float_array` if ``arr`` has NaN or infinite
+    values."""
+    if arr.size and not np.isfinite(arr).all():
+        bad = "NaN" if np.isnan(arr).any() else "infinite values"
+        raise ValueError("%s contains %s; remove or impute them first" % (name, bad))
+
+
+def as_float_array(x, name, *, ndim=(1,), finite=True):
+    """Return ``x`` as a finite float64 C-contiguous array with ``ndim`` in ``ndim``
+    (``finite=False``: not checked for NaN / infinity here; the caller must, e.g. with
+    :func:`check_finite`)."""
     arr = _to_array(x, name)
     if arr.ndim not in ndim:
         raise ValueError("%s must be %s-dimensional, got shape %s"
@@ -62,9 +72,8 @@ def as_float_array(x, name, *, ndim=(1,)):
         except (TypeError, ValueError):
             raise ValueError("%s must be numeric, got dtype %s (missing values such as "
                              "None or pd.NA are not allowed)" % (name, arr.dtype)) from None
-    if arr.size and not np.isfinite(arr).all():
-        bad = "NaN" if np.isnan(arr).any() else "infinite values"
-        raise ValueError("%s contains %s; remove or impute them first" % (name, bad))
+    if finite:
+        check_finite(arr, name)
     return np.ascontiguousarray(arr)
 
 
@@ -113,12 +122,14 @@ def check_paired(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<")
 
 
 def check_binary_rule(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
-                      ndim=(1,)):
+                      ndim=(1,), finite=True):
     """:func:`check_binary` with a :class:`rocstats._labels.BinaryRule` in place of the
-    labels (no mask built yet): ``(rule, score)``.  Same checks and errors."""
+    labels (no mask built yet): ``(rule, score)``.  Same checks and errors; with
+    ``finite=False`` the scores' finiteness is left to the caller
+    (:func:`rocstats.roc._auc.split_sort_rule` checks it while splitting)."""
     check_direction(direction)
     rule = _labels.binary_rule(y_true, pos_label)
-    score = as_float_array(y_score, score_name, ndim=ndim)
+    score = as_float_array(y_score, score_name, ndim=ndim, finite=finite)
     if score.shape[0] != rule.values.shape[0]:
         raise ValueError("y_true has %d rows but %s has %d" % (rule.values.shape[0],
                                                                  score_name, score.shape[0]))

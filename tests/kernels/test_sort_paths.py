@@ -199,3 +199,93 @@ def test_public_auc_delong_same_for_every_label_encoding():
         assert rocstats.auc(y_score=x, **e) == want_auc
         assert r.auc == want_auc and (r.n_pos, r.n_neg) == (m, nn)
         assert r.variance == results[0].variance
+
+
+# --------------------------------------------------------------- label scan, k columns
+def _label_arrays():
+    rng = np.random.default_rng(88)
+    n = 5000
+    base = rng.integers(0, 2, n)
+    for dtype in (np.int64, np.int32, np.int8, np.uint8, np.float64, np.bool_, np.int16):
+        yield np.dtype(dtype).name + "-two", base.astype(dtype)
+        yield np.dtype(dtype).name + "-one", np.ones(n, dtype=dtype)
+    yield "int64-three", np.where(rng.random(n) < 0.01, 7, base).astype(np.int64)
+    yield "int64-three-at-end", np.append(base, 9).astype(np.int64)
+    yield "int64-negative", (base * 5 - 3).astype(np.int64)
+    yield "float-nan", np.where(rng.random(n) < 0.01, np.nan, base.astype(float))
+    yield "float-all-nan", np.full(10, np.nan)
+    yield "float-first-nan", np.append(np.nan, base.astype(float))
+    yield "float-halves", base * 0.5 - 1.0
+    yield "empty", np.empty(0, dtype=np.int64)
+    yield "one-row", np.asarray([4], dtype=np.int32)
+    yield "strided", base.astype(np.int64)[::2]
+
+
+@pytest.mark.parametrize("case", list(_label_arrays()), ids=lambda c: c[0])
+def test_two_values_equals_the_twin_and_the_definition(case):
+    _, arr = case
+    got, want = C.two_values(arr), TWIN.two_values(arr)
+    distinct = np.unique(arr[~np.isnan(arr)] if arr.dtype.kind == "f" else arr)
+    has_nan = arr.dtype.kind == "f" and np.isnan(arr).any()
+    if arr.size == 0 or distinct.size > 2 or has_nan:
+        assert got is None and want is None
+        return
+    for g in (got, want):     # the definition: np.unique's values and counts
+        assert g is not None
+        np.testing.assert_array_equal(g[0], distinct)
+        assert g[0].dtype == arr.dtype
+        np.testing.assert_array_equal(g[1], [np.count_nonzero(arr == v) for v in distinct])
+
+
+@pytest.mark.parametrize("k", [1, 2, 5])
+def test_placements_columns_equal_the_twin_and_the_pairwise_definition(k, sort_choice, threads):
+    from rocstats._kernels.numpy.roc import placements_pairwise
+    rng = np.random.default_rng(k)
+    n = C.RADIX_MIN_SIZE + 1001        # the one-pass column split and the threads run
+    is_pos = rng.random(n) < 0.35
+    S = rng.normal(size=(n, k))
+    S[:, 0] = np.round(S[:, 0] * 3)    # ties in the first column
+    got, want = C.placements_columns(is_pos, S), TWIN.placements_columns(is_pos, S)
+    assert list(got[0]) == list(want[0])
+    for g, w in zip(got[1:], want[1:]):
+        assert g.shape == w.shape and g.flags.c_contiguous
+        np.testing.assert_array_equal(g, w)
+    # one column against the O(m n) definition (placements in case order)
+    sub = np.flatnonzero(rng.random(n) < 0.02)
+    t, v10, v01 = placements_pairwise(S[sub][is_pos[sub], -1], S[sub][~is_pos[sub], -1])
+    g = C.placements_columns(is_pos[sub], np.ascontiguousarray(S[sub]))
+    assert g[0][-1] == t
+    np.testing.assert_array_equal(g[1][-1], v10)
+    np.testing.assert_array_equal(g[2][-1], v01)
+
+
+def test_placements_columns_refuses_a_mask_of_another_length():
+    with pytest.raises(ValueError, match="is_pos has shape"):
+        C.placements_columns(np.ones(5, bool), np.zeros((6, 2)))
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+@pytest.mark.parametrize("where", [0, 1234, -1])
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.int8, np.uint8, np.float64, np.bool_])
+def test_nonfinite_scores_are_refused_on_the_fast_split(bad, where, dtype, sort_choice):
+    """auc and delong leave the scores' finiteness to the split by label value on large
+    inputs: the same ValueError as the small-input path, wherever the bad value is, for
+    every label dtype the split handles and with either sort."""
+    import rocstats
+    rng = np.random.default_rng(3)
+    n = C.RADIX_MIN_SIZE + 5
+    y = (rng.random(n) < 0.4).astype(dtype)
+    s = rng.normal(size=n)
+    s[where] = bad
+    word = "NaN" if np.isnan(bad) else "infinite values"
+    for f in (rocstats.auc, rocstats.delong):
+        with pytest.raises(ValueError, match="y_score contains %s" % word):
+            f(y, s)
+    # the same data made finite: the fast split's AUC equals the rank-sum definition's
+    # (Mann-Whitney U from mid-ranks)
+    from scipy.stats import rankdata
+    s[where] = 0.0
+    is_pos = y == y.max()
+    m, n0 = int(is_pos.sum()), int((~is_pos).sum())
+    want = (rankdata(s)[is_pos].sum() - m * (m + 1) / 2) / (m * n0)
+    assert rocstats.delong(y, s).auc == rocstats.auc(y, s) == pytest.approx(want, abs=1e-15)

@@ -101,19 +101,27 @@ def test_validation_page_one_identifies_and_judges(validation_rendered):
     assert "FAIL: 1 comparison(s) outside their tolerance" in flat
     # commit with its clean/dirty flag, versions, machine, date
     assert "2 commits (1 dirty" in flat
-    assert re.search(r"report rendered at [0-9a-f]{10} \((clean|dirty)\)", flat), flat
+    layout = re.sub(r"\s+", " ", _pdf_text(validation_rendered / "validation.pdf", 1, layout=True))
+    assert re.search(r"report rendered \S+ \S+ UTC at [0-9a-f]{10} (\S+ ){0,12}?\((clean|dirty)\)",
+                     layout), layout
     assert "4.2.2 Patched" in flat and "1.18.0" in flat and "Test CPU" in flat
     assert "2026-01-02" in flat
-    # one outcome row per suite: counts, worst relative difference, verdict
+    # one row per suite: its acceptance criterion, counts, worst relative difference,
+    # verdict -- all on page 1
     for suite in ("proc_parity", "brand_new_mc", "unstated_suite"):
         assert suite in flat
     # the rows as laid out (pdftotext's default reading order may run a short table
-    # column by column)
+    # column by column); the criterion wraps, so its first line sits in the row
     rows = re.sub(r"[ \t]+", " ", _pdf_text(validation_rendered / "validation.pdf", 1,
                                               layout=True))
-    assert re.search(r"proc_parity 2 2 0 0 3\.00e-12 0\.0\d PASS", rows), rows
-    assert re.search(r"brand_new_mc 2 1 1 0 6\.00e-01 5\.00 FAIL", rows), rows
-    assert "Scope." in flat
+    assert re.search(r"proc_parity AUC, variance, CI, .* 2 ?/ ?2 0 3\.00e-12 0\.0\d PASS", rows), rows
+    assert re.search(r"brand_new_mc size of the new test .* 1 ?/ ?2 \(1 (failed\) )?0 6\.00e-01 5\.00 FAIL",
+                     rows), rows
+    # the criteria: run.ACCEPTANCE's one-line summary, a suite's own entry (summary
+    # composed from its four parts), and "not stated"
+    assert "rtol 1e-10; only summation order differs" in flat
+    assert "vs alpha = 0.05" in flat and "not stated" in flat
+    assert "Scope" in flat
 
 
 @needs_pdftotext

@@ -88,7 +88,8 @@ SUITES = {
 
 
 #: The acceptance criterion of each suite, in one place: ``quantity`` (what is compared),
-#: ``reference`` (against what), ``tolerance`` (when a comparison passes) and ``why``.
+#: ``reference`` (against what), ``tolerance`` (when a comparison passes) and ``why``, and
+#: ``summary``, all four in one line for the report's first page.
 #: :func:`run_suite` writes it to the suite's JSON as ``"acceptance"``, where the validation
 #: report reads it.  A suite module may define its own ``ACCEPTANCE`` dict with the same
 #: keys (it takes precedence); a suite with neither gets "not stated" in the report.
@@ -98,89 +99,105 @@ ACCEPTANCE = {
                  "three alternatives)",
         reference="pROC 1.18 (stored results; live through rpy2 when R is present)",
         tolerance="rtol 1e-10 (relative to the quantity's natural scale where it can cancel to 0)",
-        why="same formula on the same doubles: only summation order differs (~1e-14)"),
+        why="same formula on the same doubles: only summation order differs (~1e-14)",
+        summary="AUC, variance, CI, roc.test vs pROC 1.18: rtol 1e-10; only summation order differs"),
     "proc_power": dict(
         quantity="power.roc.test: power, sample size, significance level, AUC (4 forms)",
         reference="pROC 1.18 (stored; live when R is present)",
         tolerance="rtol 1e-9 (closed forms); AUC roots within uniroot's tolerance "
                   "(double.eps^0.25)",
-        why="same closed-form Obuchowski expressions; R's uniroot stops at its own tolerance"),
+        why="same closed-form Obuchowski expressions; R's uniroot stops at its own tolerance",
+        summary="power.roc.test (4 forms) vs pROC 1.18: rtol 1e-9, roots to uniroot's tolerance"),
     "power_mc": dict(
         quantity="Monte Carlo power of DeLong's paired test at the computed sample sizes",
         reference="nominal power (Monte Carlo truth)",
         tolerance="3 binomial Monte Carlo SE + 0.01 (formula approximations)",
-        why="random procedure: agreement within its simulation error"),
+        why="random procedure: agreement within its simulation error",
+        summary="paired DeLong test's power vs simulation: 3 MC SE + 0.01"),
     "sauc_mc": dict(
         quantity="sAUC variance ratio (reported / empirical); size of sauc_test",
         reference="1 (variance ratio); alpha = 0.05 (size)",
         tolerance="within 3 Monte Carlo SE",
-        why="no other implementation exists; the truth is the simulation's"),
+        why="no other implementation exists; the truth is the simulation's",
+        summary="sAUC variance ratio, test size vs 1, 0.05: 3 MC SE; no other implementation"),
     "multiclass_mc": dict(
         quantity="Hand & Till M: variance ratio, CI coverage, test size, bootstrap agreement",
         reference="Monte Carlo truth and the stratified bootstrap",
         tolerance="within 3 Monte Carlo SE",
-        why="no peer computes a variance of M"),
+        why="no peer computes a variance of M",
+        summary="M: variance ratio, coverage, size vs simulation: 3 MC SE; no peer"),
     "rossa_mc": dict(
         quantity="Rossa's GoF test of ROC(v) = v: size and power",
         reference="alpha = 0.05 and exact sizes from the exact null law",
         tolerance="within 3 Monte Carlo SE (one-sided where the test is conservative)",
-        why="no R implementation; exact null law where computable"),
+        why="no R implementation; exact null law where computable",
+        summary="Rossa's test: size, power vs exact null law: 3 MC SE; no R implementation"),
     "rfsrc_parity": dict(
         quantity="AUC-split trees: partition, splits, cut points, predictions",
         reference="randomForestSRC 3.6.1 (recorded cases)",
         tolerance="exact partition and splits; predictions 1e-12",
-        why="deterministic single trees with seed-invariant settings"),
+        why="deterministic single trees with seed-invariant settings",
+        summary="AUC-split trees vs randomForestSRC 3.6.1 records: exact, 1e-12; deterministic"),
     "rfsrc_forest": dict(
         quantity="AUC forest out-of-bag AUC, Brier score, misclassification",
         reference="randomForestSRC 3.6.1 range over 5 seeds",
         tolerance="inside the range widened by 0.01 (AUC), 0.02 (normalised Brier), "
                   "max(0.01, 2/n) (error)",
-        why="random forests cannot share random numbers: statistical parity"),
+        why="random forests cannot share random numbers: statistical parity",
+        summary="OOB AUC, Brier, error vs the range of 5 rfsrc seeds + 0.01-0.02"),
     "proc_coords": dict(
         quantity="coords (all, best, numeric x); bootstrap CIs of AUC, Se, Sp, thresholds",
         reference="pROC 1.18 (stored; live when R is present)",
         tolerance="rtol 1e-10 (thresholds bit-identical); bootstrap within 4 Monte Carlo SE",
-        why="deterministic parts are the same arithmetic; bootstraps differ by resampling"),
+        why="deterministic parts are the same arithmetic; bootstraps differ by resampling",
+        summary="coords, bootstrap CIs vs pROC 1.18: rtol 1e-10, bootstrap 4 MC SE"),
     "bootstrap_mc": dict(
         quantity="coverage of bootstrap CIs of the AUC and of Se at fixed Sp",
         reference="nominal 95 % coverage (known population values)",
         tolerance="within 3 binomial Monte Carlo SE (about 0.015)",
-        why="coverage of a random interval is a simulation estimate"),
+        why="coverage of a random interval is a simulation estimate",
+        summary="bootstrap CI coverage (AUC, Se) vs 95 %: 3 binomial MC SE; simulated truth"),
     "proc_partial": dict(
         quantity="partial AUC (both focuses, McClish), smooth() binormal and density",
         reference="pROC 1.18 (stored; live when R is present)",
         tolerance="rtol 1e-10 (curves: worst point, atol 1e-14)",
-        why="same formulas; pnorm/qnorm and least squares differ by ulps only"),
+        why="same formulas; pnorm/qnorm and least squares differ by ulps only",
+        summary="partial AUC, smooth() vs pROC 1.18: rtol 1e-10; pnorm / qnorm differ by ulps"),
     "pauc_mc": dict(
         quantity="partial AUC DeLong-type variance: ratio, Wald coverage, paired difference",
         reference="Monte Carlo truth and a plain bootstrap",
         tolerance="within 3 Monte Carlo SE",
-        why="no peer offers this variance (pROC bootstraps)"),
+        why="no peer offers this variance (pROC bootstraps)",
+        summary="partial AUC variance vs simulation, bootstrap: 3 MC SE; no peer variance"),
     "proc_roctest": dict(
         quantity="roc.test: DeLong z / D / p / CI, fixed-point Se / Sp tests, Venkatraman's E; "
                  "bootstrap D and permutation p-values",
         reference="pROC 1.18 roc.test (stored; live when R is present)",
         tolerance="rtol 1e-10 (E exact); Monte Carlo quantities within 4 Monte Carlo SE",
-        why="deterministic parts are the same formulas; resampling differs by chance only"),
+        why="deterministic parts are the same formulas; resampling differs by chance only",
+        summary="roc.test, every method, vs pROC 1.18: rtol 1e-10, resampling 4 MC SE"),
     "roctest_mc": dict(
         quantity="unpaired AUC difference: 95 % interval coverage and test size (DeLong, bootstrap)",
         reference="nominal 0.95 / 0.05 (known binormal truth)",
         tolerance="within 3 Monte Carlo SE + 0.01",
-        why="no peer reports this interval; finite samples allow ~1 % first-order error"),
+        why="no peer reports this interval; finite samples allow ~1 % first-order error",
+        summary="unpaired difference: coverage, size vs 0.95, 0.05: 3 MC SE + 0.01; no peer"),
     "weighted_mc": dict(
         quantity="weighted DeLong (sampling weights): variance ratio, 95 % coverage, test size",
         reference="design-based truth of a finite binormal population",
         tolerance="within 3 Monte Carlo SE + 0.03 (variance ratio) or + 0.01 (coverage)",
-        why="nobody else offers this variance: simulation against the design truth"),
+        why="nobody else offers this variance: simulation against the design truth",
+        summary="sampling-weight DeLong vs design truth: 3 MC SE + 0.01 / 0.03; no peer"),
     "rpart_parity": dict(
         quantity="CART: frame, cptable, splits, where, variable importance",
         reference="rpart 4.1.19 (stored; live when R is present)",
         tolerance="names, node numbers and counts exact; numbers rtol 1e-10",
-        why="same algorithm on the same doubles, same fold vector"),
+        why="same algorithm on the same doubles, same fold vector",
+        summary="CART frame, cptable, splits vs rpart 4.1.19: exact / rtol 1e-10; same algorithm"),
 }
 
 #: keys of an acceptance criterion
-ACCEPTANCE_KEYS = ("quantity", "reference", "tolerance", "why")
+ACCEPTANCE_KEYS = ("quantity", "reference", "tolerance", "why", "summary")
 
 
 def acceptance(name):

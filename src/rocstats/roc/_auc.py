@@ -1,6 +1,6 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
 from .. import _kernels
-from .._validation import check_binary_rule, warn_one_class
+from .._validation import check_binary_rule, check_finite, warn_one_class
 from . import _partial
 
 
@@ -9,16 +9,25 @@ def auc_from_twice_u(twice_u, m, n):
     return int(twice_u) / (2 * int(m) * int(n))
 
 
-def split_sort_rule(rule, score):
+def split_sort_rule(rule, score, unchecked_name=None):
     """``(pos, neg)``: each class's scores ascending, from a
     :class:`rocstats._labels.BinaryRule`.  The C kernels split by the label values
     directly when they can (no n-byte mask beside the 8n bytes of sorted scores, issue
-    14); otherwise the mask is built and ``split_sort`` used.  Same arrays either way."""
+    14); otherwise the mask is built and ``split_sort`` used.  Same arrays either way.
+
+    ``unchecked_name``: the score was not checked for NaN / infinity yet (it is the
+    argument's name for the error): the C split checks it on its way, any other path
+    first (the same ``ValueError`` as :func:`rocstats._validation.as_float_array`)."""
     fast = getattr(_kernels.roc, "_split_sort_eq", None)
     if fast is not None and rule.pos_value is not None:
-        res = fast(rule.values, rule.pos_value, score)
+        res = fast(rule.values, rule.pos_value, score, m=rule.n_pos)
         if res is not None:
+            if res is _kernels.roc.NOT_FINITE:
+                check_finite(score, unchecked_name or "y_score")
+                raise AssertionError("the split saw a non-finite score that check_finite did not")
             return res
+    if unchecked_name is not None:
+        check_finite(score, unchecked_name)
     return _kernels.roc.split_sort(rule.labels().is_pos, score)
 
 
@@ -105,7 +114,8 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     0.85
     """
     rng = check_partial_options(partial, focus, correct)
-    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label, direction=direction)
+    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label, direction=direction,
+                                    finite=rng is not None)
     if rng is not None:
         is_pos = rule.labels().is_pos
         m = int(is_pos.sum())
@@ -114,7 +124,7 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
             return float("nan")
         value = partial_auc_value(is_pos, score, rng[0], rng[1], focus)
         return _partial.mcclish(value, *rng) if correct else value
-    pos, neg = split_sort_rule(rule, score)
+    pos, neg = split_sort_rule(rule, score, unchecked_name="y_score")
     m, n = pos.size, neg.size
     if warn_one_class(m, n):
         return float("nan")

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
-from .._validation import UndefinedAUCWarning, check_binary_rule, warn_one_class
+from .._validation import UndefinedAUCWarning, check_binary_rule, check_finite, warn_one_class
 from . import _partial
 from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
 from ._weighted import check_sample_weight, check_weight_type, weighted_delong
@@ -35,25 +35,36 @@ def structural_components(is_pos, score):
     """AUCs and DeLong placement matrices for a 2-D score array (n_samples, k).
 
     Returns ``(aucs, V10, V01)`` with ``V10`` of shape (m, k) and ``V01`` of shape (n, k),
-    rows in case order, so columns can be correlated.
+    rows in case order, so columns can be correlated.  (They are transposed views of
+    C-contiguous (k, m) and (k, n) arrays, which :func:`delong_covariance` uses as they
+    are.)
     """
     m = int(np.count_nonzero(is_pos))
-    n, k = score.shape[0] - m, score.shape[1]
-    columns = np.ascontiguousarray(score.T)       # one copy; each column contiguous
-    V10 = np.empty((k, m))
-    V01 = np.empty((k, n))
-    aucs = np.empty(k)
-    for c in range(k):
-        twice_u, V10[c], V01[c] = placements_by_case(is_pos, columns[c])
-        aucs[c] = auc_from_twice_u(twice_u, m, n)
+    n = score.shape[0] - m
+    twice_u, V10, V01 = _kernels.roc.placements_columns(is_pos, score)
+    aucs = np.asarray([auc_from_twice_u(t, m, n) for t in twice_u], dtype=float)
     return aucs, V10.T, V01.T
 
 
-def delong_covariance(V10, V01):
-    """``S10 / m + S01 / n`` with S the sample covariance (denominator m-1, n-1)."""
+def _cov_rows(X, overwrite):
+    """``np.cov(X.T, rowvar=False, ddof=1)`` of a (k, N) array, the same arithmetic (mean
+    over each row, centring, ``X @ X.T`` times ``1 / (N - 1)``), centring ``X`` in place
+    when ``overwrite`` (no copy of the placements)."""
+    X = X if overwrite and X.flags.c_contiguous and X.dtype == np.float64 else np.array(X, dtype=float)
+    X -= X.mean(axis=1)[:, None]
+    c = np.dot(X, X.T)
+    c *= np.true_divide(1, X.shape[1] - 1)
+    return c
+
+
+def delong_covariance(V10, V01, overwrite=False):
+    """``S10 / m + S01 / n`` with S the sample covariance (denominator m-1, n-1).
+
+    ``overwrite=True`` lets the placements be centred in place (the caller does not use
+    them again)."""
     m, n = V10.shape[0], V01.shape[0]
-    s10 = np.atleast_2d(np.cov(V10, rowvar=False, ddof=1))
-    s01 = np.atleast_2d(np.cov(V01, rowvar=False, ddof=1))
+    s10 = _cov_rows(V10.T, overwrite)
+    s01 = _cov_rows(V01.T, overwrite)
     return s10 / m + s01 / n
 
 
@@ -264,12 +275,16 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     """
     names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
+    plain = rng is None and sample_weight is None
     rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label,
-                                    direction=direction, ndim=(1, 2))
+                                    direction=direction, ndim=(1, 2), finite=not plain)
     label = rule.pos_label
-    if score.ndim == 1 and rng is None and sample_weight is None:
-        # the 1-D AUC + variance: split by the labels, sort, one exact sweep (issue 14)
-        pos, neg = split_sort_rule(rule, score)
+    if plain and score.ndim == 2:
+        check_finite(score, "y_score")
+    if plain and score.ndim == 1:
+        # the 1-D AUC + variance: split by the labels (finiteness checked on the way),
+        # sort, one exact sweep (issue 14)
+        pos, neg = split_sort_rule(rule, score, unchecked_name="y_score")
         m, n = pos.size, neg.size
         if warn_one_class(m, n):
             return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
@@ -309,5 +324,5 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     if _warn_small(m, n):
         cov = np.full((k, k), np.nan)
     else:
-        cov = delong_covariance(V10, V01)
+        cov = delong_covariance(V10, V01, overwrite=True)
     return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names)

@@ -85,6 +85,49 @@ int main(void)
                 for (int64_t k = 0; k < mm; k++) if (qs[k] != ps[k]) failures++;
                 for (int64_t k = 0; k < t - mm; k++) if (qn[k] != ns[k]) failures++;
                 if (rs_split_eq_i64(all, l64, 3, t, qs, mm + 1, qn) != -2) failures++;
+                {   /* a non-finite score: the split is done and reports it */
+                    const double keep = all[t - 1];
+                    all[t - 1] = 1.0 / 0.0;
+                    if (rs_split_eq_i32(all, l32, 3, t, qs, mm, qn) != 1) failures++;
+                    all[t - 1] = keep;
+                }
+                {   /* the label scan: values 0 and 3 (or one of them) and their counts */
+                    int64_t v64[2], c[2]; int32_t v32[2]; int8_t v8[2]; uint8_t vu[2]; double vf[2];
+                    int want = (mm > 0) + (mm < t);
+                    int got[5] = {rs_two_values_i64(l64, t, v64, c), rs_two_values_i32(l32, t, v32, c),
+                                  rs_two_values_i8(l8, t, v8, c), rs_two_values_u8(lab, t, vu, c),
+                                  rs_two_values_f64(lf, t, vf, c)};
+                    for (int g = 0; g < 5; g++) if (got[g] != want) failures++;
+                    if (want == 2 && (v64[0] != 0 || v64[1] != 3 || c[0] != t - mm || c[1] != mm))
+                        failures++;
+                    {   /* one more row with a third value */
+                        int64_t *l3 = malloc((t + 1) * sizeof *l3);
+                        for (int64_t k = 0; k < t; k++) l3[k] = l64[k];
+                        l3[t] = 5;
+                        if (rs_two_values_i64(l3, t + 1, v64, c) != (want == 2 ? 3 : 2)) failures++;
+                        free(l3);
+                    }
+                    lf[0] = 0.0 / 0.0;     /* NaN */
+                    if (rs_two_values_f64(lf, t, vf, c) != 3) failures++;
+                }
+                {   /* the k-column split: column c is the score + c, split as rs_split */
+                    const int64_t kc = 1 + trial % 4;
+                    double *S = malloc(t * kc * sizeof *S);
+                    double *P = malloc((mm * kc + 1) * sizeof *P), *N = malloc(((t - mm) * kc + 1) * sizeof *N);
+                    for (int64_t k = 0; k < t; k++) for (int64_t c = 0; c < kc; c++) S[k * kc + c] = all[k] + c;
+                    if (rs_split_columns(S, t, kc, lab, P, mm, N) != 0) failures++;
+                    for (int64_t c = 0; c < kc; c++) {
+                        for (int64_t k = 0; k < mm; k++) if (P[c * mm + k] != ps[k] + c) failures++;
+                        for (int64_t k = 0; k < t - mm; k++) if (N[c * (t - mm) + k] != ns[k] + c) failures++;
+                    }
+                    if (mm > 0) {   /* a wrong m: buffers exactly as large as that m declares */
+                        double *P2 = malloc((mm - 1) * kc * sizeof *P2 + 1), *N2 = malloc((t - mm + 1) * kc * sizeof *N2);
+                        if (rs_split_columns(S, t, kc, lab, P2, mm - 1, N2) != -2) failures++;
+                        free(P2); free(N2);
+                    }
+                    if (rs_split_columns(S, t, 0, lab, P, mm, N) != -2) failures++;
+                    free(S); free(P); free(N);
+                }
                 free(qs); free(qn); free(l64); free(l32); free(l8); free(lf);
             }
             if (mm > 0 && rs_split(all, lab, t, ps, mm - 1, ns) != -2) failures++;  /* wrong m */
@@ -137,6 +180,7 @@ int main(void)
     }
     /* empty ROC input must write nothing */
     if (rs_roc_counts_desc(NULL, NULL, NULL, 0, NULL, NULL, NULL) != 0) failures++;
+    if (rs_two_values_i64(NULL, 0, NULL, NULL) != 0) failures++;
     printf("sanitized kernel checks: %d failures\n", failures);
     return failures != 0;
 }

@@ -99,15 +99,21 @@ def _both(f, a, b, size=None):
     """``(f(a), f(b))``, on two threads when allowed (the pool is remade after a fork);
     ``size`` (default ``a.size + b.size``) is the work's size, compared with
     ``RADIX_MIN_SIZE``."""
-    global _pool, _pool_pid
     if (a.size + b.size if size is None else size) < RADIX_MIN_SIZE or not _threads():
         return f(a), f(b)
+    fut = _second_thread().submit(f, a)
+    rb = f(b)
+    return fut.result(), rb
+
+
+def _second_thread():
+    """The one-worker pool that runs the other half of a two-thread job (remade after a
+    fork)."""
+    global _pool, _pool_pid
     if _pool is None or _pool_pid != os.getpid():
         _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rocstats-sort")
         _pool_pid = os.getpid()
-    fut = _pool.submit(f, a)
-    rb = f(b)
-    return fut.result(), rb
+    return _pool
 
 
 def _split(is_pos, score):
@@ -188,10 +194,17 @@ _SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", int),
              np.dtype(np.float64): ("rs_split_eq_f64", float)}
 
 
-def _split_sort_eq(values, pos_value, score):
+#: what :func:`_split_sort_eq` returns when a score is NaN or infinite
+NOT_FINITE = "not finite"
+
+
+def _split_sort_eq(values, pos_value, score, m=None):
     """``split_sort(values == pos_value, score)`` without the n-byte mask (the split
     compares the labels in C), or None when this path does not apply (small input, the
     radix sort chosen, a label dtype without a kernel): the caller then builds the mask.
+    ``m``, the number of positives when the caller counted them already (a wrong count
+    is refused by the C split, not trusted).  :data:`NOT_FINITE` when a score is NaN or
+    infinite (the split checks it on its way).
     """
     values = np.asarray(values)
     entry = _SPLIT_EQ.get(values.dtype)
@@ -203,11 +216,14 @@ def _split_sort_eq(values, pos_value, score):
     if value != pos_value:          # not representable in the labels' dtype
         return None
     score = f64(score)
-    m = int(np.count_nonzero(values == value))
+    if m is None:
+        m = int(np.count_nonzero(values == value))
     pos, neg = out(m), out(score.size - m)
     status = getattr(lib, name)(ptr(score), ptr(values), conv(value), score.size, ptr(pos), m,
                                 ptr(neg))
-    if status != 0:  # pragma: no cover - m counted above
+    if status == 1:
+        return NOT_FINITE
+    if status != 0:  # pragma: no cover - m counted above or by the label scan
         raise RuntimeError("rocstats: %s failed with status %d" % (name, status))
     _both(_sort_in_place, pos, neg)
     return pos, neg
@@ -295,3 +311,82 @@ def roc_counts_desc(score, wpos, wneg):
     k = int(lib.rs_roc_counts_desc(ptr(score), ptr(wpos), ptr(wneg), n, ptr(thr), ptr(tp),
                                    ptr(fp)))
     return thr[:k].copy(), tp[:k].copy(), fp[:k].copy()
+
+
+_TWO_VALUES = {np.dtype(np.int64): "rs_two_values_i64", np.dtype(np.int32): "rs_two_values_i32",
+               np.dtype(np.uint8): "rs_two_values_u8", np.dtype(np.int8): "rs_two_values_i8",
+               np.dtype(np.float64): "rs_two_values_f64"}
+
+
+def two_values(arr):
+    """As the twin: ``(values, counts)`` of an array with one or two distinct values, or
+    None; one C pass for int64 / int32 / int8 / uint8 / bool / float64 labels (the twin
+    for other dtypes and non-contiguous arrays)."""
+    arr = np.asarray(arr)
+    view = arr.view(np.uint8) if arr.dtype == np.bool_ else arr
+    name = _TWO_VALUES.get(view.dtype)
+    if name is None or arr.ndim != 1 or not arr.flags.c_contiguous:
+        return _twin.two_values(arr)
+    if arr.size == 0:
+        return None
+    vals, counts = np.empty(2, dtype=view.dtype), np.zeros(2, dtype=np.int64)
+    found = getattr(lib, name)(ptr(view), view.size, ptr(vals), ptr(counts))
+    if found not in (1, 2):
+        return None
+    return vals[:found].astype(arr.dtype), counts[:found]
+
+
+def _column_placements(pos, neg, v10, v01):
+    """2U of one column from its split scores, its placements written into ``v10``,
+    ``v01`` (case order): the packed argsorts of both classes on this thread."""
+    (ps, op), (ns, on) = _argsort_packed(pos), _argsort_packed(neg)
+    twice_u = int(lib.rs_placements_scatter(ptr(ps), ptr(op), ps.size, ptr(ns), ptr(on), ns.size,
+                                            ptr(v10), ptr(v01)))
+    if twice_u < 0:  # pragma: no cover - the orders come from _argsort_packed
+        raise RuntimeError("rocstats: rs_placements_scatter failed")
+    return twice_u
+
+
+def placements_columns(is_pos, score):
+    """As the twin: ``(twice_u, V10, V01)`` of the k columns of a 2-D score.
+
+    One C pass splits every column by class (no transposed copy); then each column's two
+    classes are argsorted and its placements scattered, whole columns running on two
+    threads when the process may use two CPUs (NumPy's sort and the cffi calls release
+    the GIL).  Small inputs, the radix sort and sizes beyond the interleaved merge's
+    2^31 use the per-column path of the single score."""
+    score = f64(score)
+    mask = np.ascontiguousarray(is_pos, dtype=bool)
+    if score.ndim != 2 or mask.shape != score.shape[:1]:
+        raise ValueError("is_pos has shape %s but score has shape %s" % (mask.shape, score.shape))
+    n_all, k = score.shape
+    m = int(np.count_nonzero(mask))
+    n = n_all - m
+    if (n_all < RADIX_MIN_SIZE or _sort_method() == "radix" or m >= _FAST_MAX
+            or n >= _FAST_MAX or m == 0 or n == 0):
+        V10, V01 = np.empty((k, m)), np.empty((k, n))
+        twice_u = []
+        for c in range(k):
+            pos, op, neg, on = split_argsort(mask, np.ascontiguousarray(score[:, c]))
+            t, V10[c], V01[c] = _placements_by_case(pos, op, neg, on)
+            twice_u.append(t)
+        return twice_u, V10, V01
+    P, N = np.empty((k, m)), np.empty((k, n))
+    if lib.rs_split_columns(ptr(score), n_all, k, ptr(mask), ptr(P), m, ptr(N)) != 0:
+        raise RuntimeError("rocstats: rs_split_columns failed")  # pragma: no cover - m counted
+    # the split scores are overwritten by the placements, column by column (each column's
+    # sorted copies are made before its placements are written)
+    V10, V01 = P, N
+
+    def run(cols):
+        return [_column_placements(P[c], N[c], V10[c], V01[c]) for c in cols]
+
+    if _threads() and k > 1:
+        fut = _second_thread().submit(run, range(1, k, 2))
+        mine = run(range(0, k, 2))
+        theirs = fut.result()
+        twice_u = [None] * k
+        twice_u[0::2], twice_u[1::2] = mine, theirs
+    else:
+        twice_u = run(range(k))
+    return twice_u, V10, V01

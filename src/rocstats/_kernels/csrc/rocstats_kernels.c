@@ -480,23 +480,26 @@ int64_t rs_delong_sums_sorted_fast(const double *pos, int64_t m, const double *n
     return sweep_fast(pos, m, neg, n, sq, 1);
 }
 
-/* rs_split with the test labels[i] == value in place of is_pos[i] (see rs_split). */
+/* rs_split with the test labels[i] == value in place of is_pos[i] (see rs_split); the
+ * scores' finiteness is checked on the way (x - x is 0 for finite x, NaN otherwise). */
 #define RS_SPLIT_EQ(NAME, T)                                                               \
 int NAME(const double *score, const T *labels, T value, int64_t n, double *pos_out,        \
          int64_t m, double *neg_out)                                                       \
 {                                                                                          \
     if (n < 0 || m < 0 || m > n) return -2;                                                \
     const int64_t nn = n - m;                                                              \
-    int64_t ip = 0, in = 0, i = 0;                                                         \
+    int64_t ip = 0, in = 0, i = 0, finite = 1;                                             \
     for (; i < n && ip < m && in < nn; i++) {                                              \
         const double x = score[i];                                                         \
         const int64_t b = labels[i] == value;                                              \
         pos_out[ip] = x;                                                                   \
         neg_out[in] = x;                                                                   \
+        finite &= (x - x) == 0.0;                                                          \
         ip += b;                                                                           \
         in += 1 - b;                                                                       \
     }                                                                                      \
     for (; i < n; i++) {                                                                   \
+        finite &= (score[i] - score[i]) == 0.0;                                            \
         if (labels[i] == value) {                                                          \
             if (ip == m) return -2;                                                        \
             pos_out[ip++] = score[i];                                                      \
@@ -505,7 +508,8 @@ int NAME(const double *score, const T *labels, T value, int64_t n, double *pos_o
             neg_out[in++] = score[i];                                                      \
         }                                                                                  \
     }                                                                                      \
-    return (ip == m && in == nn) ? 0 : -2;                                                 \
+    if (ip != m || in != nn) return -2;                                                    \
+    return finite ? 0 : 1;                                                                 \
 }
 
 RS_SPLIT_EQ(rs_split_eq_i64, int64_t)
@@ -609,4 +613,59 @@ int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t
         g->j = g->jend;
     }
     return (int64_t)sum;
+}
+
+/* ---- label scan and column split (issue 14) --------------------------------------- */
+
+/* One pass over the labels: the (at most two) distinct values and their counts.  a is the
+ * first value, b the first value different from it; every row must be a or b (x == a,
+ * x == b summed branch-free, so the loop vectorises).  NaN (x != x) is never a or b. */
+#define RS_TWO_VALUES(NAME, T)                                                             \
+int NAME(const T *x, int64_t n, T *vals, int64_t *counts)                                  \
+{                                                                                          \
+    if (n <= 0) return 0;                                                                  \
+    const T a = x[0];                                                                      \
+    if (a != a) return 3;                                                                  \
+    int64_t i = 1;                                                                         \
+    while (i < n && x[i] == a) i++;                                                        \
+    if (i == n) { vals[0] = a; counts[0] = n; return 1; }                                  \
+    const T b = x[i];                                                                      \
+    if (b != b) return 3;                                                                  \
+    int64_t ca = i, cb = 0;                                                                \
+    for (; i < n; i++) {                                                                   \
+        ca += x[i] == a;                                                                   \
+        cb += x[i] == b;                                                                   \
+    }                                                                                      \
+    if (ca + cb != n) return 3;                                                            \
+    const int lo = a < b ? 0 : 1;                                                          \
+    vals[lo] = a; counts[lo] = ca;                                                         \
+    vals[1 - lo] = b; counts[1 - lo] = cb;                                                 \
+    return 2;                                                                              \
+}
+
+RS_TWO_VALUES(rs_two_values_i64, int64_t)
+RS_TWO_VALUES(rs_two_values_i32, int32_t)
+RS_TWO_VALUES(rs_two_values_u8, uint8_t)
+RS_TWO_VALUES(rs_two_values_i8, int8_t)
+RS_TWO_VALUES(rs_two_values_f64, double)
+
+int rs_split_columns(const double *score, int64_t n, int64_t k, const uint8_t *is_pos,
+                     double *pos_out, int64_t m, double *neg_out)
+{
+    if (n < 0 || k < 1 || m < 0 || m > n) return -2;
+    const int64_t nn = n - m;
+    int64_t ip = 0, in = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const double *row = score + i * k;
+        if (is_pos[i]) {
+            if (ip == m) return -2;
+            for (int64_t c = 0; c < k; c++) pos_out[c * m + ip] = row[c];
+            ip++;
+        } else {
+            if (in == nn) return -2;
+            for (int64_t c = 0; c < k; c++) neg_out[c * nn + in] = row[c];
+            in++;
+        }
+    }
+    return (ip == m && in == nn) ? 0 : -2;
 }

@@ -85,8 +85,9 @@ int64_t rs_delong_sums_sorted_fast(const double *pos, int64_t m, const double *n
 
 /* rs_split without a mask: the positives are the rows with labels[i] == value, for
  * labels of one of these types (NumPy int64, int32, int8 / uint8 / bool as uint8 with
- * value 0..255, float64).  Same contract and status as rs_split; the memory-lean split
- * of a 1-D score (no n-byte mask next to the 8n bytes of output). */
+ * value 0..255, float64).  Same contract and status as rs_split, and 1 when the split
+ * was done but a score is NaN or infinite; the memory-lean split of a 1-D score (no
+ * n-byte mask next to the 8n bytes of output). */
 int rs_split_eq_i64(const double *score, const int64_t *labels, int64_t value, int64_t n,
                     double *pos_out, int64_t m, double *neg_out);
 int rs_split_eq_i32(const double *score, const int32_t *labels, int32_t value, int64_t n,
@@ -107,3 +108,21 @@ int rs_split_eq_f64(const double *score, const double *labels, double value, int
 int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t m,
                               const double *neg, const int64_t *neg_idx, int64_t n,
                               double *v10, double *v01);
+
+/* ---- label scan and column split (issue 14) ----------------------------------------
+ * rs_two_values_*: one pass over n labels (NumPy int64, int32, uint8 / bool, int8,
+ * float64).  Returns the number of distinct values, 1 or 2, with vals[0] < vals[1] and
+ * counts[] their numbers of rows (vals, counts have room for 2); 0 for n <= 0; 3 when
+ * there are more than two values or a NaN (nothing useful is written then). */
+int rs_two_values_i64(const int64_t *x, int64_t n, int64_t *vals, int64_t *counts);
+int rs_two_values_i32(const int32_t *x, int64_t n, int32_t *vals, int64_t *counts);
+int rs_two_values_u8(const uint8_t *x, int64_t n, uint8_t *vals, int64_t *counts);
+int rs_two_values_i8(const int8_t *x, int64_t n, int8_t *vals, int64_t *counts);
+int rs_two_values_f64(const double *x, int64_t n, double *vals, int64_t *counts);
+
+/* rs_split for the k columns of a row-major n x k score matrix in one pass: row c of
+ * pos_out (k x m, row-major) gets column c's scores of the rows with nonzero is_pos, in
+ * input order; row c of neg_out (k x (n - m)) the others.  Returns 0, or -2 if m is not
+ * the number of nonzero is_pos or k < 1 (nothing is written out of bounds either way). */
+int rs_split_columns(const double *score, int64_t n, int64_t k, const uint8_t *is_pos,
+                     double *pos_out, int64_t m, double *neg_out);

@@ -23,6 +23,39 @@ def split_argsort(is_pos, score):
     return pos[op], op, neg[on], on
 
 
+def two_values(arr):
+    """``(values, counts)`` of a 1-D bool / integer / float array with one or two distinct
+    values (``values`` ascending, in the array's dtype; ``counts`` int64), or None (more
+    than two values, a NaN, an empty array or another dtype)."""
+    if arr.dtype.kind not in "biuf" or arr.size == 0:
+        return None
+    lo, hi = arr.min(), arr.max()
+    if lo == hi:
+        return np.asarray([lo]), np.asarray([arr.size], dtype=np.int64)
+    counts = np.asarray([np.count_nonzero(arr == lo), np.count_nonzero(arr == hi)], dtype=np.int64)
+    if counts.sum() != arr.size:
+        return None
+    return np.asarray([lo, hi]), counts
+
+
+def placements_columns(is_pos, score):
+    """``(twice_u, V10, V01)`` for the k columns of a 2-D score (n_samples, k):
+    ``twice_u[c]`` is 2U of column c (Python ints), ``V10`` (k, m) and ``V01`` (k, n)
+    its DeLong placements in case order (rows of ``V10[c]``: the positives in input
+    order)."""
+    k = score.shape[1]
+    m = int(np.count_nonzero(is_pos))
+    V10, V01 = np.empty((k, m)), np.empty((k, score.shape[0] - m))
+    twice_u = []
+    for c in range(k):
+        pos, op, neg, on = split_argsort(is_pos, np.ascontiguousarray(score[:, c]))
+        t, s10, s01 = placements_sorted(pos, neg)
+        V10[c, op] = s10
+        V01[c, on] = s01
+        twice_u.append(t)
+    return twice_u, V10, V01
+
+
 def auc2u_sorted(pos, neg):
     """2U = sum_ij [2 1(pos_i > neg_j) + 1(pos_i == neg_j)] from ascending arrays."""
     left = np.searchsorted(neg, pos, side="left")
