@@ -8,7 +8,9 @@ At least one driver per module in tests/kernels/c/, compiled together with the m
                                             blocks, sweep vs pairwise, margin counts,
                                             the issue-14 entry points (sweep scattered
                                             / once per run, lookup by value, margin
-                                            counts from distinct values), refused bad
+                                            counts from distinct values, sauc_test's
+                                            one sort per score and codes path vs the
+                                            sweep's components), refused bad
                                             arguments
 - sanitize_tree.c      rocstats_tree.c      CART sweeps and factor search, node-level
                                             search vs per-feature kernels, radix order vs
