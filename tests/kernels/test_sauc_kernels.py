@@ -370,9 +370,11 @@ def test_codes_path_bit_identical(levels):
     b = np.round(rng.random(size) * (levels - 1)) / (levels - 1)
     z = a.copy()
     z[z == 0.0] = -0.0
-    for sa, sb in ((a, b), (b, a), (z, b), (a, rng.random(size))):
-        got = csauc._paired_components(is_pos, sa, sb)
-        want = _reference_differences(is_pos, sa, sb)
+    ordered = np.arange(size) >= size // 2 + 3     # no positive in the first half
+    for mask, sa, sb in ((is_pos, a, b), (is_pos, b, a), (is_pos, z, b),
+                         (is_pos, a, rng.random(size)), (ordered, a, b), (~ordered, b, a)):
+        got = csauc._paired_components(mask, sa, sb)
+        want = _reference_differences(mask, sa, sb)
         assert got[0] == want[0] and got[1] == want[1]
         _assert_same_bits(got[2], want[2])
         _assert_same_bits(got[3], want[3])
@@ -387,3 +389,23 @@ def test_codes_path_bit_identical(levels):
     codes[1] = 0
     assert lib.rs_sauc_codes_diff(ptr(codes), ptr(codes), ptr(mask8), 4, 4096, ptr(t), ptr(t),
                                   ptr(t), ptr(t), ptr(d[:2]), 3, ptr(d[2:])) == -2
+
+
+def test_minmax_twins():
+    """``minmax`` (one C pass, SSE2 where available) equals NumPy's min and max, NaN
+    reported, for lengths around the vector width; the zero reported may differ."""
+    rng = np.random.default_rng(8)
+    for size in (1, 2, 3, 7, 8, 9, 17, 1000, 100_001):
+        x = rng.random(size) - 0.3
+        for f in IMPLS.values():
+            assert f.minmax(x) == (float(x.min()), float(x.max()))
+        for where in {0, size // 2, size - 1}:
+            for bad in (np.nan, np.inf, -np.inf):
+                y = x.copy()
+                y[where] = bad
+                for f in IMPLS.values():
+                    lo, hi = f.minmax(y)
+                    if bad != bad:
+                        assert lo != lo and hi != hi
+                    else:
+                        assert (lo, hi) == (float(y.min()), float(y.max()))

@@ -41,13 +41,12 @@ def _rng(a):
 
 def _float_scores(y_score, name):
     """``(as_float_array(y_score, name), (min, max) or None)``.  A 1-D C-contiguous
-    float64 ndarray is checked by one min and one max pass (NaN propagates through them,
-    an infinity is the min or the max), which ``_to_unit`` then reuses; anything else,
-    and any non-finite value, goes through ``as_float_array`` (same checks, same
-    errors)."""
+    float64 ndarray is checked by one min/max pass (a NaN is reported, an infinity is
+    the min or the max), whose bounds ``_to_unit`` then compares; anything else, and
+    any non-finite value, goes through ``as_float_array`` (same checks, same errors)."""
     if (type(y_score) is np.ndarray and y_score.dtype == np.float64 and y_score.ndim == 1
             and y_score.size and y_score.flags.c_contiguous):
-        lo, hi = y_score.min(), y_score.max()
+        lo, hi = _kernels.sauc.minmax(y_score)
         if np.isfinite(lo) and np.isfinite(hi):
             return y_score, (lo, hi)
     return as_float_array(y_score, name), None
@@ -57,7 +56,7 @@ def _to_unit(score, rescale, name, lohi=None):
     """Scores in [0, 1]: checked (``rescale=None``) or mapped as the caller asked.
 
     Returns ``(scores, description)``.  Nothing is ever clipped silently.  ``lohi``: the
-    scores' (min, max) when already known.
+    scores' (min, max) when already known (compared only).
     """
     def bounds():
         return lohi if lohi is not None else (score.min(), score.max())
@@ -71,8 +70,8 @@ def _to_unit(score, rescale, name, lohi=None):
                                  "in %s. Either %s." % (name, _rng(score), _RESCALE_HELP))
         return score, "none"
     if isinstance(rescale, str):
-        if rescale == "minmax":
-            lo, hi = (float(v) for v in bounds())
+        if rescale == "minmax":     # NumPy's min and max: their zeros are the ones used
+            lo, hi = float(score.min()), float(score.max())
             if lo == hi:  # all scores equal: every difference is 0 whatever the level
                 return np.zeros_like(score), "minmax (all %s equal: mapped to 0)" % name
             width = hi - lo
@@ -539,7 +538,10 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    var = wv * _var_ddof1(dv) + ww * _var_ddof1(dw)
+    both = getattr(_kernels.roc, "_both", None)     # C side: the two on two threads
+    sv, sw = both(_var_ddof1, dv, dw) if both is not None else (_var_ddof1(dv),
+                                                                 _var_ddof1(dw))
+    var = wv * sv + ww * sw
     se = float(np.sqrt(var))
     if se == 0.0:
         z = 0.0 if d == 0.0 else float(np.copysign(np.inf, d))

@@ -28,6 +28,18 @@ def sauc_sweep(pos, neg, components=True):
     return twice_u, res, v, w
 
 
+def minmax(x):
+    """``(min, max)`` of a non-empty 1-D float64 array in one C pass (NaN, NaN when it
+    holds a NaN); which zero of -0.0 / +0.0 is reported is not specified."""
+    x = f64(x)
+    if x.ndim != 1 or x.size < 1:
+        raise ValueError("minmax needs a non-empty 1-D array")
+    res = out(2)
+    if lib.rs_sauc_minmax(ptr(x), x.size, ptr(res)) < 0:  # pragma: no cover - checked above
+        raise RuntimeError("rocstats: rs_sauc_minmax refused its arguments")
+    return float(res[0]), float(res[1])
+
+
 def sauc_pairwise(pos, neg):
     """The O(m n) definition in C, any order."""
     pos, neg = f64(pos), f64(neg)
@@ -272,6 +284,19 @@ def _hist_codes(args):
     return float(res[0]), codes, ptab, ntab
 
 
+def _codes_diff(args):
+    """``rs_sauc_codes_diff`` over the cases ``lo:hi``, whose positives go to
+    ``x[ip:]`` and negatives to ``x[m + iq:]`` (the counts of each class before ``lo``)."""
+    ra, rb, mask, x, m, lo, hi, ip, iq = args
+    mp = int(np.count_nonzero(mask[lo:hi]))
+    d, e = x[ip:ip + mp], x[m + iq:m + iq + (hi - lo - mp)]
+    status = lib.rs_sauc_codes_diff(ptr(ra[1][lo:hi]), ptr(rb[1][lo:hi]), ptr(mask[lo:hi]),
+                                    hi - lo, LOOKUP_MAX_DISTINCT, ptr(ra[2]), ptr(rb[2]),
+                                    ptr(ra[3]), ptr(rb[3]), ptr(d), mp, ptr(e))
+    if status != 0:  # pragma: no cover - the codes and counts come from the caller
+        raise RuntimeError("rocstats: rs_sauc_codes_diff failed with status %d" % status)
+
+
 def _components_full(args):
     """``(sum_h, x)`` with ``x = [V | W]``: one score's components in case order (V of
     the positives in ``x[:m]``, W of the negatives in ``x[m:]``), by the lookup path for
@@ -326,12 +351,10 @@ def _paired_components(is_pos, score_a, score_b):
         ra, rb = _roc._both(_hist_codes, (mask, sa), (mask, sb), size=2 * size)
         if ra is not None and rb is not None:
             x = out(size)
-            status = lib.rs_sauc_codes_diff(ptr(ra[1]), ptr(rb[1]), ptr(mask), size,
-                                            LOOKUP_MAX_DISTINCT, ptr(ra[2]), ptr(rb[2]),
-                                            ptr(ra[3]), ptr(rb[3]), ptr(x[:m]), m, ptr(x[m:]))
-            if status != 0:  # pragma: no cover - the codes and m come from above
-                raise RuntimeError("rocstats: rs_sauc_codes_diff failed with status %d"
-                                   % status)
+            half = size // 2            # the cases in two halves, on two threads
+            mh = int(np.count_nonzero(mask[:half]))
+            _roc._both(_codes_diff, (ra, rb, mask, x, m, 0, half, 0, 0),
+                       (ra, rb, mask, x, m, half, size, mh, half - mh), size=2 * size)
             return ra[0], rb[0], x[:m], x[m:]
     (ha, xa), (hb, xb) = _roc._both(_components_full, (mask, sa, m, tied_a),
                                     (mask, sb, m, tied_b), size=2 * size)

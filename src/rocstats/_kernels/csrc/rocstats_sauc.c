@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rocstats_sauc.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Running mean and sum of squared deviations by the shifted-data method in long double:
  * sums of (x - c) and (x - c)^2 with the shift c = the first value (no division per
@@ -687,5 +690,49 @@ int rs_sauc_merged_components(uint64_t *keys, int64_t len, int64_t m, int bits,
         }
     }
     *sum_h = (double)sh;
+    return 0;
+}
+
+int rs_sauc_minmax(const double *x, int64_t len, double *out)
+{
+    if (len < 1 || x == NULL || out == NULL)
+        return -1;
+    /* a NaN is never selected by < or > (nor kept by minpd/maxpd against a number in
+     * the first operand), so it is flagged separately */
+    double lo = x[0], hi = x[0];
+    int nan = 0;
+    int64_t i = 0;
+#ifdef __SSE2__
+    if (len >= 8) {
+        __m128d l0 = _mm_set1_pd(x[0]), l1 = l0, h0 = l0, h1 = l0;
+        __m128d u = _mm_setzero_pd();
+        for (; i + 4 <= len; i += 4) {
+            const __m128d a = _mm_loadu_pd(x + i), b = _mm_loadu_pd(x + i + 2);
+            l0 = _mm_min_pd(l0, a);
+            l1 = _mm_min_pd(l1, b);
+            h0 = _mm_max_pd(h0, a);
+            h1 = _mm_max_pd(h1, b);
+            u = _mm_or_pd(u, _mm_or_pd(_mm_cmpunord_pd(a, a), _mm_cmpunord_pd(b, b)));
+        }
+        double t[2];
+        nan |= _mm_movemask_pd(u) != 0;
+        _mm_storeu_pd(t, _mm_min_pd(l0, l1));
+        lo = t[0] < t[1] ? t[0] : t[1];
+        _mm_storeu_pd(t, _mm_max_pd(h0, h1));
+        hi = t[0] > t[1] ? t[0] : t[1];
+    }
+#endif
+    for (; i < len; i++) {
+        const double v = x[i];
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        nan |= v != v;
+    }
+    if (nan) {
+        out[0] = out[1] = NAN;
+        return 1;
+    }
+    out[0] = lo;
+    out[1] = hi;
     return 0;
 }

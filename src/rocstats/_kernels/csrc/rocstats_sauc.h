@@ -133,4 +133,9 @@ int rs_sauc_codes_diff(const uint16_t *codes_a, const uint16_t *codes_b,
                        const double *pa, const double *pb, const double *na,
                        const double *nb, double *d, int64_t m, double *e);
 
+/* The smallest and largest of x[0..len) (len >= 1) in out[0], out[1], in one pass; which
+ * zero of -0.0 and +0.0 is reported is not specified.  Returns 0, 1 when an entry is NaN
+ * (out = NaN, NaN), -1 on bad arguments. */
+int rs_sauc_minmax(const double *x, int64_t len, double *out);
+
 #endif

@@ -101,3 +101,9 @@ def margin_counts(pos, neg, tau):
             active = lo < hi
         out[t] = int(lo.sum(dtype=np.int64))
     return out
+
+
+def minmax(x):
+    """``(min, max)`` of a non-empty 1-D float64 array as floats (NaN, NaN when it holds a
+    NaN); which zero of -0.0 / +0.0 is reported is not specified (callers compare)."""
+    return float(x.min()), float(x.max())
