@@ -14,7 +14,9 @@ scores of the m positives, :math:`x_1..x_n` those of the n negatives, all in [0,
   :math:`R^- = \frac{1}{mn}\sum_{i,j} x_j 1(y_i > x_j)`.
 
 Everything comes from one sort of each class and one O(m + n) merge sweep (C kernel
-``rs_sauc_sweep`` with long-double prefix sums, NumPy twin in ``_kernels/numpy/sauc.py``).
+``rs_sauc_sweep`` with long-double prefix sums, NumPy twin in ``_kernels/numpy/sauc.py``);
+the paired test sorts each score once over all its cases and sweeps that merged order
+with the same prefix sums (``rs_sauc_merged_components``), the very same numbers.
 """
 import warnings
 
