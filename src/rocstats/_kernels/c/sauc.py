@@ -358,5 +358,11 @@ def _paired_components(is_pos, score_a, score_b):
             return ra[0], rb[0], x[:m], x[m:]
     (ha, xa), (hb, xb) = _roc._both(_components_full, (mask, sa, m, tied_a),
                                     (mask, sb, m, tied_b), size=2 * size)
-    xa -= xb
+    half = size // 2                # xa -= xb, in two halves on two threads
+    _roc._both(_subtract, (xa[:half], xb[:half]), (xa[half:], xb[half:]), size=2 * size)
     return ha, hb, xa[:m], xa[m:]
+
+
+def _subtract(args):
+    a, b = args
+    np.subtract(a, b, out=a)
