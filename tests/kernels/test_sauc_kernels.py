@@ -331,6 +331,7 @@ def test_one_sort_kernel_edge_cases():
     mask = np.array([True, False, True])
     assert run(mask, np.array([0.2, -0.1, 0.3]))[0] is None          # negative score
     assert run(mask, np.array([0.2, np.nan, 0.3]))[0] is None        # NaN
+    assert run(mask, np.array([0.2, np.inf, 0.3]))[0] is None        # +inf
     rng = np.random.default_rng(3)
     size = 4000
     near = 0.5 + rng.permutation(size) * np.spacing(0.5)   # one key, reversed-ish order

@@ -222,7 +222,8 @@ def _components_one(args):
 
 def _merged_sorted_keys(args):
     """``rs_sauc_pack_split`` then NumPy's sort of the packed keys (in place, as float64;
-    releases the GIL), or None when a score is negative (the keys need scores >= 0).
+    releases the GIL), or None when a score is negative or not finite (the keys need
+    finite scores >= 0).
     ``args = (mask, score, m, keys, xs)``."""
     mask, score, m, keys, xs = args
     bits = max(1, (score.size - 1).bit_length())
@@ -310,7 +311,7 @@ def _components_full(args):
             x = out(size)
             x[:m], x[m:] = got[1], got[2]
             return got[0], x
-    if _roc._sort_method() == "numpy":
+    if _roc._sort_method() == "numpy" and size <= 1 << 40:     # slots fit 40 key bits
         x = out(size)
         keys = _merged_sorted_keys((mask, score, m, np.empty(size, dtype=np.uint64), x))
         h = None if keys is None else _merged_sweep(keys, x, out(size), m)

@@ -550,12 +550,12 @@ int rs_sauc_pack_split(const double *score, const uint8_t *is_pos, int64_t len, 
     /* for x >= +0.0 the key's top bit is always set: dropping it leaves bit patterns of
      * non-negative doubles, whose order as doubles is their order as integers */
     const uint64_t low = ((uint64_t)1 << bits) - 1, top = 0x8000000000000000ULL;
-    int64_t ip = 0, in = m, i = 0, neg = 0;
+    int64_t ip = 0, in = m, i = 0, neg = 0;     /* neg: a score < 0, NaN or +inf */
     /* branch-free while both classes have room: the slot is chosen by the class */
     for (; i < len && ip < m && in < len; i++) {
         const double x = score[i];
         const int64_t b = is_pos[i] != 0;
-        neg |= !(x >= 0.0);
+        neg |= !(x >= 0.0) | (x == HUGE_VAL);
         const int64_t slot = b ? ip : in;
         xs[slot] = x;
         keys[slot] = ((sauc_key_of(x) & ~low) | (uint64_t)slot) ^ top;
@@ -565,7 +565,7 @@ int rs_sauc_pack_split(const double *score, const uint8_t *is_pos, int64_t len, 
     for (; i < len; i++) {
         const double x = score[i];
         int64_t slot;
-        neg |= !(x >= 0.0);
+        neg |= !(x >= 0.0) | (x == HUGE_VAL);
         if (is_pos[i]) {
             if (ip == m) return -2;
             slot = ip++;

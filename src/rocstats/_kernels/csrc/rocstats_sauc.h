@@ -96,7 +96,7 @@ int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
  * float64 (NumPy; faster there than as integers) orders the cases by value up to the
  * low bits, ties by slot: positives before negatives, each class in case order.
  * Returns 0, -1 on bad arguments, -2 when is_pos does not mark m positives, -3 when a
- * score is negative or NaN (the outputs are then not to be used). */
+ * score is negative, NaN or +inf (the outputs are then not to be used). */
 int rs_sauc_pack_split(const double *score, const uint8_t *is_pos, int64_t len, int64_t m,
                        int bits, double *xs, uint64_t *keys);
 
