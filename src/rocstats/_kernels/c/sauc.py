@@ -110,18 +110,23 @@ def _few_distinct(sorted_x, last=False):
     return np.append(ends, sorted_x.size - 1) if last else np.concatenate(([0], ends + 1))
 
 
-def _components_by_hist(mask, score):
-    """:func:`_components_by_lookup` without sorting the cases: the distinct scores of
-    each class and their counts from one hashing pass (``rs_sauc_hist``), the sweep over
-    them (``rs_sauc_sweep_hist``, the same operations as the sweep over the sorted
-    classes), then the lookup.  None when a class has too many distinct scores or a
-    score is -0.0 (the caller then sorts)."""
+def _hist_sweep(mask, score, codes=None):
+    """One hashing pass (``rs_sauc_hist``, or ``rs_sauc_hist_codes`` writing each case's
+    code into ``codes``) and the sweep over each class's distinct scores
+    (``rs_sauc_sweep_hist``): ``(pk, pc, nk, nc, op, on, pv, nv, res)`` -- the sorted
+    distinct scores and counts of each class, the orders that sorted them from hash
+    order, their components and the sweep's sums -- or None (too many distinct scores
+    in a class, a -0.0, or a class empty)."""
     cap = LOOKUP_MAX_DISTINCT
     pk, nk = out(cap), out(cap)
     pc, nc = np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64)
     sizes = np.zeros(2, dtype=np.int64)
-    status = lib.rs_sauc_hist(ptr(score), ptr(mask), score.size, cap, ptr(pk), ptr(pc),
-                              ptr(nk), ptr(nc), ptr(sizes))
+    if codes is None:
+        status = lib.rs_sauc_hist(ptr(score), ptr(mask), score.size, cap, ptr(pk), ptr(pc),
+                                  ptr(nk), ptr(nc), ptr(sizes))
+    else:
+        status = lib.rs_sauc_hist_codes(ptr(score), ptr(mask), score.size, cap, ptr(pk),
+                                        ptr(pc), ptr(nk), ptr(nc), ptr(sizes), ptr(codes))
     if status == -3:
         raise MemoryError("rocstats: no memory for the sAUC hash tables")
     if status != 0 or sizes[0] < 1 or sizes[1] < 1:
@@ -132,6 +137,19 @@ def _components_by_hist(mask, score):
     _status(lib.rs_sauc_sweep_hist(ptr(pk), ptr(pc), pk.size, ptr(nk), ptr(nc), nk.size,
                                    ptr(pv), ptr(nv), ptr(res)), "sauc_sweep",
             int(pc.sum()), int(nc.sum()))
+    return pk, pc, nk, nc, op, on, pv, nv, res
+
+
+def _components_by_hist(mask, score):
+    """:func:`_components_by_lookup` without sorting the cases: the distinct scores of
+    each class and their counts from one hashing pass (``rs_sauc_hist``), the sweep over
+    them (``rs_sauc_sweep_hist``, the same operations as the sweep over the sorted
+    classes), then the lookup.  None when a class has too many distinct scores or a
+    score is -0.0 (the caller then sorts)."""
+    found = _hist_sweep(mask, score)
+    if found is None:
+        return None
+    pk, pc, nk, nc, op, on, pv, nv, res = found
     m = int(pc.sum())
     v, w = _out_big(m), _out_big(score.size - m)
     missing = lib.rs_sauc_lookup_split(ptr(score), ptr(mask), score.size, ptr(pk), ptr(pv),
@@ -263,22 +281,11 @@ def _hist_codes(args):
     put in tables indexed by code (``LOOKUP_MAX_DISTINCT`` entries each)."""
     mask, score = args
     cap = LOOKUP_MAX_DISTINCT
-    pk, nk = out(cap), out(cap)
-    pc, nc = np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64)
-    sizes = np.zeros(2, dtype=np.int64)
     codes = np.empty(score.size, dtype=np.uint16)
-    status = lib.rs_sauc_hist_codes(ptr(score), ptr(mask), score.size, cap, ptr(pk), ptr(pc),
-                                    ptr(nk), ptr(nc), ptr(sizes), ptr(codes))
-    if status == -3:
-        raise MemoryError("rocstats: no memory for the sAUC hash tables")
-    if status != 0 or sizes[0] < 1 or sizes[1] < 1:
+    found = _hist_sweep(mask, score, codes)
+    if found is None:
         return None
-    op, on = np.argsort(pk[:sizes[0]]), np.argsort(nk[:sizes[1]])
-    pk, pc, nk, nc = pk[op], pc[op], nk[on], nc[on]
-    pv, nv, res = out(pk.size), out(nk.size), out(7)
-    _status(lib.rs_sauc_sweep_hist(ptr(pk), ptr(pc), pk.size, ptr(nk), ptr(nc), nk.size,
-                                   ptr(pv), ptr(nv), ptr(res)), "sauc_sweep",
-            int(pc.sum()), int(nc.sum()))
+    _, _, _, _, op, on, pv, nv, res = found
     ptab, ntab = np.zeros(cap), np.zeros(cap)
     ptab[op] = pv           # the component of the distinct score whose code is c
     ntab[on] = nv
