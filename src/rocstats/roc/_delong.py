@@ -12,25 +12,6 @@ from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, sp
 from ._weighted import check_sample_weight, check_weight_type, weighted_delong
 
 
-def placements_by_case(is_pos, score):
-    """Placement values of one score in the case order of each class.
-
-    ``v10[i]`` = share of negatives below positive i (ties 1/2), ``v01[j]`` = share of
-    positives above negative j (ties 1/2).  Returns ``(2U, v10, v01)``.  The order among
-    tied scores does not matter: tied scores get equal placement values.
-    """
-    pos, op, neg, on = _kernels.roc.split_argsort(is_pos, score)
-    by_case = getattr(_kernels.roc, "_placements_by_case", None)   # C: one merge, scattered
-    if by_case is not None:
-        return by_case(pos, op, neg, on)
-    twice_u, s10, s01 = _kernels.roc.placements_sorted(pos, neg)
-    v10 = np.empty_like(s10)
-    v01 = np.empty_like(s01)
-    v10[op] = s10
-    v01[on] = s01
-    return twice_u, v10, v01
-
-
 def structural_components(is_pos, score):
     """AUCs and DeLong placement matrices for a 2-D score array (n_samples, k).
 
