@@ -110,10 +110,15 @@ def numpy_simd():
         from numpy.core._multiarray_umath import __cpu_baseline__, __cpu_dispatch__, \
             __cpu_features__
     on = [k for k, v in __cpu_features__.items() if v]
+    # NPY_DISABLE_CPU_FEATURES turns dispatch targets off at import (the features still
+    # read True above); a sort dispatched to a disabled target falls back to the scalar
+    # introsort, which is how a CPU without SIMD sort is reproduced on one that has it
+    off = {f.strip().upper() for f in
+           os.environ.get("NPY_DISABLE_CPU_FEATURES", "").replace(",", " ").split() if f}
     major = int(np.__version__.split(".")[0])
-    if "AVX512_SKX" in on and major >= 1:
+    if "AVX512_SKX" in on and major >= 1 and not off & {"AVX512_SKX", "AVX512F", "X86_V4"}:
         path = "x86-simd-sort AVX-512"
-    elif "AVX2" in on and major >= 2:
+    elif "AVX2" in on and major >= 2 and not off & {"AVX2", "X86_V3"}:
         path = "x86-simd-sort AVX2"
     elif ("ASIMD" in on or "SVE" in on) and major >= 2:
         path = "Highway VQSort"
@@ -123,6 +128,8 @@ def numpy_simd():
             % (",".join(__cpu_baseline__), ",".join(__cpu_dispatch__),
                ",".join(k for k in on if k.startswith(("AVX", "SSE4", "ASIMD", "SVE", "FMA"))),
                path or "none (scalar introsort)"))
+    if off:
+        text += "; NPY_DISABLE_CPU_FEATURES=%s" % ",".join(sorted(off))
     return path is not None, text
 
 
