@@ -12,6 +12,8 @@ probit scores Phi(Z), Z ~ N(0, 1), positives shifted by 1; "tied": the same roun
 * ``rocstats.margin_auc`` at 11 margins (target <= 1.5x delong, issue 14) and
   ``rocstats.sauc_test`` (paired, two scores; target <= 2x delong of one score),
 
+and the floor of ``sauc_test``'s design (:func:`permute_floor`: per score a sort, one
+gather and one scatter of n doubles by a permutation, two threads, no arithmetic),
 on the same data, best of r repeats (``time.perf_counter``, ``gc.collect()`` before each
 call).  The AUC from ``rocstats.sauc`` is cross-checked against ``rocstats.delong``.
 
@@ -75,6 +77,47 @@ def bench(rep, y, x, x2, n, variant, reps, targets):
     rep("Ratios to rocstats.delong, median of %d back-to-back pairs (the targets' measure): %s"
         % (reps, ", ".join("%s %.2fx" % kv for kv in ratios.items())))
     rep()
+    floor = permute_floor(x, x2, y, reps)
+    rep("Floor of the paired test's design (:func:`permute_floor`, no sAUC arithmetic): "
+        "%.4f s, %.2fx rocstats.delong (median of %d back-to-back pairs); "
+        "rocstats.sauc_test is %.2fx this floor."
+        % (floor[1], floor[0], reps, t["test"] / floor[1]))
+    rep()
+
+
+def permute_floor(x, x2, y, reps):
+    """``(ratio to delong, seconds)`` of the data movement any ``sauc_test`` built like
+    rocstats' must do, with nothing else: per score, the scores sorted (in place, in a
+    buffer allocated beforehand), one gather and one scatter of n doubles by a random
+    permutation (the sorted values' cases: recovering each sorted value's case and
+    writing the components back in case order), the two scores on two threads as in
+    ``sauc_test``.  NumPy's sort, ``take`` and fancy assignment release the GIL.  This
+    is a lower bound of that design (no page faults, no label split, no sums), not of
+    every possible method."""
+    from concurrent.futures import ThreadPoolExecutor
+    n = x.size
+    rng = np.random.default_rng(7)
+    work = [(x, rng.permutation(n), np.empty(n), np.empty(n), np.empty(n)),
+            (x2, rng.permutation(n), np.empty(n), np.empty(n), np.empty(n))]
+
+    def one(args):
+        score, perm, buf, got, out = args
+        np.copyto(buf, score)
+        buf.sort()
+        np.take(buf, perm, out=got, mode="clip")   # "raise" buffers the output
+        out[perm] = got
+        return out
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        def both():
+            fut = pool.submit(one, work[0])
+            one(work[1])
+            fut.result()
+        for w in work:      # first touch of the buffers outside the timings
+            one(w)
+        sec, _ = best_of(both, reps)
+        ratio = paired_ratio(lambda: rocstats.delong(y, x), both, reps)[0]
+    return ratio, sec
 
 
 def main(argv=None):

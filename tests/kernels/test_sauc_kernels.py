@@ -223,6 +223,53 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
     _assert_same_bits(e, want[0][2] - want[1][2])
 
 
+@pytest.mark.parametrize("kind", ["continuous", "ties", "separated", "one positive"])
+@pytest.mark.parametrize("threads", ["1", ""])
+def test_sweep_directions_on_two_threads_bit_identical(kind, threads, monkeypatch):
+    """Above RADIX_MIN_SIZE the C sweep runs its forward (V, 2U, sum_h, R+, R-) and
+    backward (W) directions on two threads (rs_sauc_sweep_part): the very numbers of
+    the one-call, one-thread rs_sauc_sweep, with and without the components, and close
+    to the NumPy twin."""
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    from rocstats._kernels.c import lib, out, ptr
+    from rocstats._kernels.c import roc as croc
+    from rocstats._kernels.c import sauc as csauc
+    from rocstats._kernels.numpy import sauc as nsauc
+    monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
+    rng = np.random.default_rng(1414)
+    m, n = croc.RADIX_MIN_SIZE + 3, croc.RADIX_MIN_SIZE // 2 + 11
+    if kind == "continuous":
+        pos, neg = rng.random(m), rng.random(n)
+    elif kind == "ties":
+        pos, neg = rng.integers(0, 9, m) / 8.0, rng.integers(0, 9, n) / 8.0
+    elif kind == "separated":
+        pos, neg = 0.6 + 0.4 * rng.random(m), 0.5 * rng.random(n)
+    else:
+        pos, neg = rng.random(1), rng.random(n + m)
+    pos, neg = np.sort(pos), np.sort(neg)
+    for components in (True, False):
+        twice_u, res, v, w = csauc.sauc_sweep(pos, neg, components=components)
+        ref, rv, rw = out(7), out(pos.size) if components else None, \
+            out(neg.size) if components else None
+        assert twice_u == lib.rs_sauc_sweep(ptr(pos), pos.size, ptr(neg), neg.size, ptr(rv),
+                                            ptr(rw), ptr(ref))
+        _assert_same_bits(res, ref)
+        if components:
+            _assert_same_bits(v, rv)
+            _assert_same_bits(w, rw)
+            full = res, v, w
+    res, v, w = full
+    t_np, res_np, v_np, w_np = nsauc.sauc_sweep(pos, neg, components=True)
+    assert t_np == twice_u
+    np.testing.assert_allclose(res[[0, 1, 2, 3, 5]], res_np[[0, 1, 2, 3, 5]], rtol=1e-12)
+    np.testing.assert_allclose(v, v_np, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(w, w_np, rtol=1e-12, atol=1e-15)
+    for part in (0, 3, -1):
+        assert lib.rs_sauc_sweep_part(ptr(pos), pos.size, ptr(neg), neg.size, ptr(None),
+                                      ptr(None), ptr(out(7)), part) == -1
+
+
 def _assert_same_bits(got, want):
     """The very doubles, -0.0 told from +0.0."""
     assert got.shape == want.shape

@@ -26,6 +26,7 @@ from scipy import special
 from .. import _dist, _kernels
 from .._results import TestResult
 from .._labels import binary_rule
+from ..roc._auc import split_sort_rule
 from .._validation import (UndefinedAUCWarning, as_float_array,
                            check_direction, warn_one_class)
 from ._results import SAUCResult, SROCCurve
@@ -104,17 +105,26 @@ def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="
     """``(labels, score in [0, 1], rescale description)``; ``direction=">"`` reflects
     the (rescaled) scores to ``1 - s`` so that higher means more positive.  The checks
     and errors of ``check_binary``, in its order."""
+    rule, score, info = _binary_unit_rule(y_true, y_score, pos_label=pos_label,
+                                          direction=direction, rescale=rescale,
+                                          score_name=score_name)
+    return rule.labels(), score, info
+
+
+def _binary_unit_rule(y_true, y_score, *, pos_label, direction, rescale,
+                      score_name="y_score"):
+    """:func:`_binary_unit` with the :class:`~rocstats._labels.BinaryRule` in place of
+    the labels (no boolean mask built: ``split_sort_rule`` splits by the label values)."""
     check_direction(direction)
     rule = binary_rule(y_true, pos_label)
     score, lohi = _float_scores(y_score, score_name)
     if score.shape[0] != rule.values.shape[0]:
         raise ValueError("y_true has %d rows but %s has %d" % (rule.values.shape[0],
                                                                  score_name, score.shape[0]))
-    labels = rule.labels()
     score, info = _to_unit(score, rescale, score_name, lohi)
     if direction == ">":
         score = 1.0 - score
-    return labels, np.ascontiguousarray(score, dtype=np.float64), info
+    return rule, np.ascontiguousarray(score, dtype=np.float64), info
 
 
 def _check_tau(tau):
@@ -376,17 +386,16 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     (0.8889, 0.7444, 0.2, 0.5444)
     """
     _check_variance(variance)
-    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
-                                       direction=direction, rescale=rescale)
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
-    label = labels.pos_label
+    rule, score, info = _binary_unit_rule(y_true, y_score, pos_label=pos_label,
+                                          direction=direction, rescale=rescale)
+    # split by the label values (no mask; the scores are finite already), sort each class
+    pos, neg = split_sort_rule(rule, score)
+    m, n = pos.size, neg.size
+    label = rule.pos_label
     if warn_one_class(m, n, "The scored AUC"):
         nan = float("nan")
         return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info,
                           variance)
-    pos, neg = _kernels.roc.split_sort(is_pos, score)
     twice_u, out, _, _ = _kernels.sauc.sauc_sweep(pos, neg, components=False)
     mn = m * n
     if _warn_small(m, n, "The sAUC variance"):

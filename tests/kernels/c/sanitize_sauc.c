@@ -50,6 +50,18 @@ int main(void)
         }
         for (int64_t i = 0; i < m; i++) if (!close_to(va[i], vb[i], 1.0)) failures++;
         for (int64_t j = 0; j < n; j++) if (!close_to(wa[j], wb[j], 1.0)) failures++;
+        /* the two directions one at a time: the very numbers of the one call */
+        {
+            double op[7], *vp = malloc(m * sizeof *vp), *wp = malloc(n * sizeof *wp);
+            if (rs_sauc_sweep_part(pos, m, neg, n, vp, wp, op, 1) != u1) failures++;
+            if (rs_sauc_sweep_part(pos, m, neg, n, vp, wp, op, 2) != 0) failures++;
+            for (int q = 0; q < 7; q++) if (op[q] != oa[q]) failures++;
+            for (int64_t i = 0; i < m; i++) if (vp[i] != va[i]) failures++;
+            for (int64_t j = 0; j < n; j++) if (wp[j] != wa[j]) failures++;
+            if (rs_sauc_sweep_part(pos, m, neg, n, vp, wp, op, 3) != -1) failures++;
+            free(vp);
+            free(wp);
+        }
 
         int64_t k = 1 + trial % 9;
         double *tau = malloc(k * sizeof *tau);

@@ -19,13 +19,27 @@ def _status(code, what, m, n):
 
 
 def sauc_sweep(pos, neg, components=True):
-    """O(m + n) merge sweep over ascending ``pos`` and ``neg`` (C, long double sums)."""
+    """O(m + n) merge sweep over ascending ``pos`` and ``neg`` (C, long double sums).
+
+    On large inputs its two directions (forward: V, 2U, sum_h, R+, R-; backward: W)
+    run on two threads (``rs_sauc_sweep_part``; they share nothing, and each does the
+    very operations of the one-thread sweep)."""
     pos, neg = f64(pos), f64(neg)
     res = out(7)
     v, w = (out(pos.size), out(neg.size)) if components else (None, None)
+    if pos.size and neg.size and pos.size + neg.size >= _roc.RADIX_MIN_SIZE:
+        twice_u, _ = _roc._both(_sweep_part, (pos, neg, v, w, res, 1),
+                                (pos, neg, v, w, res, 2), size=pos.size + neg.size)
+        return _status(twice_u, "sauc_sweep", pos.size, neg.size), res, v, w
     twice_u = _status(lib.rs_sauc_sweep(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v), ptr(w),
                                         ptr(res)), "sauc_sweep", pos.size, neg.size)
     return twice_u, res, v, w
+
+
+def _sweep_part(args):
+    pos, neg, v, w, res, part = args
+    return lib.rs_sauc_sweep_part(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v), ptr(w),
+                                  ptr(res), part)
 
 
 def minmax(x):

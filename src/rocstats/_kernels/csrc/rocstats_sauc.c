@@ -52,9 +52,14 @@ static void write_out(double *out, long double sh, long double rp, long double r
 }
 
 /* the sweep; each run's component is written to its r slots, or only to its first
- * (lowest index for v, highest for w) when first_only */
+ * (lowest index for v, highest for w) when first_only.  parts: RS_FORWARD (V, 2U and
+ * out[0..4]), RS_BACKWARD (W and out[5..6]) or both; the two share nothing, so they
+ * may run concurrently on the same inputs (rs_sauc_sweep_part) */
+#define RS_FORWARD 1
+#define RS_BACKWARD 2
 static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
-                                 double *v, double *w, double *out, const int first_only)
+                                 double *v, double *w, double *out, const int first_only,
+                                 const int parts)
 {
     if (m < 1 || n < 1 || pos == NULL || neg == NULL || out == NULL)
         return -1;
@@ -63,7 +68,7 @@ static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg
     long double below = 0.0L;   /* sum of the negatives strictly below pos[i] */
     int64_t k = 0, kk = 0, twice_u = 0;
     const long double inv_n = 1.0L / (long double)n, inv_m = 1.0L / (long double)m;
-    for (int64_t i = 0; i < m;) {
+    for (int64_t i = 0; i < ((parts & RS_FORWARD) ? m : 0);) {
         const double y = pos[i];
         int64_t r = 1;               /* a run of r equal positives shares everything */
         while (i + r < m && pos[i + r] == y)
@@ -92,7 +97,7 @@ static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg
     }
     long double above = 0.0L;   /* sum of the positives strictly above neg[j] */
     int64_t p = m;              /* pos[p..m-1] > neg[j] */
-    for (int64_t j = n - 1; j >= 0;) {
+    for (int64_t j = (parts & RS_BACKWARD) ? n - 1 : -1; j >= 0;) {
         const double x = neg[j];
         int64_t r = 1;
         while (j - r >= 0 && neg[j - r] == x)
@@ -108,20 +113,37 @@ static inline int64_t sauc_sweep(const double *pos, int64_t m, const double *neg
         moments_add(&sw, wj, r);
         j -= r;
     }
-    write_out(out, sh, rp, rn, &sv, &sw);
+    if (parts == (RS_FORWARD | RS_BACKWARD)) {
+        write_out(out, sh, rp, rn, &sv, &sw);
+    } else {
+        double part[7];
+        write_out(part, sh, rp, rn, &sv, &sw);
+        if (parts & RS_FORWARD)
+            memcpy(out, part, 5 * sizeof *out);
+        if (parts & RS_BACKWARD)
+            memcpy(out + 5, part + 5, 2 * sizeof *out);
+    }
     return twice_u;
 }
 
 int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
                       double *v, double *w, double *out)
 {
-    return sauc_sweep(pos, m, neg, n, v, w, out, 0);
+    return sauc_sweep(pos, m, neg, n, v, w, out, 0, RS_FORWARD | RS_BACKWARD);
+}
+
+int64_t rs_sauc_sweep_part(const double *pos, int64_t m, const double *neg, int64_t n,
+                           double *v, double *w, double *out, int part)
+{
+    if (part != RS_FORWARD && part != RS_BACKWARD)
+        return -1;
+    return sauc_sweep(pos, m, neg, n, v, w, out, 0, part);
 }
 
 int64_t rs_sauc_sweep_runs(const double *pos, int64_t m, const double *neg, int64_t n,
                            double *v, double *w, double *out)
 {
-    return sauc_sweep(pos, m, neg, n, v, w, out, 1);
+    return sauc_sweep(pos, m, neg, n, v, w, out, 1, RS_FORWARD | RS_BACKWARD);
 }
 
 int64_t rs_sauc_pairwise(const double *pos, int64_t m, const double *neg, int64_t n,

@@ -28,6 +28,14 @@
 int64_t rs_sauc_sweep(const double *pos, int64_t m, const double *neg, int64_t n,
                       double *v, double *w, double *out);
 
+/* One direction of rs_sauc_sweep: part 1 (forward) returns 2U and writes out[0..4] and
+ * v; part 2 (backward) returns 0 and writes out[5..6] and w.  The two read pos and neg
+ * only and write disjoint outputs, so they may run on two threads at once; together
+ * they give the very numbers of rs_sauc_sweep.  -1 on bad arguments (also part not 1
+ * or 2). */
+int64_t rs_sauc_sweep_part(const double *pos, int64_t m, const double *neg, int64_t n,
+                           double *v, double *w, double *out, int part);
+
 /* rs_sauc_sweep writing each run of equal values' component once: v at the run's first
  * (lowest) index, w at its last (highest) index; the other slots are left as they were
  * (for the components by value, without touching every slot). */
