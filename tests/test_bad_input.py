@@ -194,3 +194,26 @@ def test_test_functions_specific_errors():
         rocstats.delong_test(Y, S, np.r_[np.nan, S[1:]])
     with pytest.raises(ValueError, match="alternative"):
         rocstats.delong_test_unpaired(Y, S, Y, S, alternative="two.sided")
+
+
+@pytest.mark.parametrize("size", [8, 1 << 16])
+def test_sauc_test_score_errors_in_argument_order(size):
+    """sauc_test checks both scores (on two threads for large float64 arrays): a bad
+    y_score_a is reported before a bad y_score_b, whichever pass ends first."""
+    rng = np.random.default_rng(3)
+    y = np.arange(size) % 2
+    a, b = rng.random(size), rng.random(size)
+    bad_a, bad_b = a.copy(), b.copy()
+    bad_a[size // 2] = np.nan
+    bad_b[-1] = np.inf
+    with pytest.raises(ValueError, match="y_score_a contains NaN"):
+        rocstats.sauc_test(y, bad_a, bad_b)
+    with pytest.raises(ValueError, match="y_score_b contains"):
+        rocstats.sauc_test(y, a, bad_b)
+    with pytest.raises(ValueError, match="y_score_a contains NaN"):
+        rocstats.sauc_test(y, bad_a, b)
+    big = b * 2.0       # finite but outside [0, 1]: the range check after both passes
+    with pytest.raises(ValueError, match="y_score_b must lie in"):
+        rocstats.sauc_test(y, a, big)
+    with pytest.raises(ValueError, match="y_score_a contains NaN"):
+        rocstats.sauc_test(y, bad_a, big)

@@ -55,6 +55,31 @@ def _float_scores(y_score, name):
     return as_float_array(y_score, name), None
 
 
+def _float_scores_pair(score_a, score_b):
+    """``(_float_scores(score_a, "y_score_a"), _float_scores(score_b, "y_score_b"))``,
+    the two min/max passes on two threads when both are large float64 arrays (each
+    call's error, if any, raised in that order: a's before b's)."""
+    both = getattr(_kernels.roc, "_both", None)
+    fast = all(type(s) is np.ndarray and s.dtype == np.float64 and s.ndim == 1
+               and s.flags.c_contiguous for s in (score_a, score_b))
+    if both is None or not fast:
+        return _float_scores(score_a, "y_score_a"), _float_scores(score_b, "y_score_b")
+
+    def run(args):
+        try:
+            return _float_scores(*args), None
+        except Exception as exc:    # re-raised below, in the order of the arguments
+            return None, exc
+
+    (ra, ea), (rb, eb) = both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
+                              size=score_a.size + score_b.size)
+    if ea is not None:
+        raise ea
+    if eb is not None:
+        raise eb
+    return ra, rb
+
+
 def _to_unit(score, rescale, name, lohi=None):
     """Scores in [0, 1]: checked (``rescale=None``) or mapped as the caller asked.
 
@@ -519,8 +544,7 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     _check_variance(variance)
     if alternative not in _ALTERNATIVES:
         raise ValueError("alternative must be one of %s, got %r" % (_ALTERNATIVES, alternative))
-    a, lohi_a = _float_scores(y_score_a, "y_score_a")
-    b, lohi_b = _float_scores(y_score_b, "y_score_b")
+    (a, lohi_a), (b, lohi_b) = _float_scores_pair(y_score_a, y_score_b)
     if a.shape != b.shape:
         raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
     # the checks of _binary_unit for both scores, the labels read once

@@ -494,21 +494,58 @@ int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
     for (int64_t a = 0; a < up; a++) { if (pcount[a] < 1) return -1; m += pcount[a]; }
     for (int64_t q = 0; q < un; q++) { if (ncount[q] < 1) return -1; n += ncount[q]; }
     /* the operations of sauc_sweep on the expanded arrays, in the same order: each
-     * negative below a run added to the prefix sum one at a time, each run's sums and
-     * moments once */
+     * negative below a run added to the prefix sum one at a time, each positive above a
+     * negative to the suffix sum one at a time, each run's sums and moments once.  The
+     * two chains of additions are independent: they run interleaved in one loop first
+     * (two dependency chains at once; each alone waits on the long-double add's
+     * latency), recording the prefix sum below each distinct negative value, nb[q] =
+     * the negatives neg[0..q) all added, and the suffix sum from each distinct positive
+     * value, pa[a] = the positives pos[a..up) all added, from the top down. */
+    long double *nb = malloc((size_t)(un + 1 + up + 1) * sizeof *nb);
+    if (nb == NULL)
+        return -2;
+    long double *pa = nb + un + 1;
+    {
+        long double f = 0.0L, b = 0.0L;
+        int64_t q = 0, a = up - 1, cq = 0, ca = 0;
+        nb[0] = 0.0L;
+        pa[up] = 0.0L;
+        while (q < un && a >= 0) {
+            const int64_t lq = ncount[q] - cq, la = pcount[a] - ca;
+            const int64_t len = lq < la ? lq : la;
+            const double vf = neg[q], vb = pos[a];
+            for (int64_t t = 0; t < len; t++) {
+                f += vf;
+                b += vb;
+            }
+            cq += len;
+            ca += len;
+            if (cq == ncount[q]) { nb[++q] = f; cq = 0; }
+            if (ca == pcount[a]) { pa[a--] = b; ca = 0; }
+        }
+        for (; q < un; q++, cq = 0) {
+            for (int64_t c = cq; c < ncount[q]; c++)
+                f += neg[q];
+            nb[q + 1] = f;
+        }
+        for (; a >= 0; a--, ca = 0) {
+            for (int64_t c = ca; c < pcount[a]; c++)
+                b += pos[a];
+            pa[a] = b;
+        }
+    }
     rs_moments sv = {0.0L, 0.0L, 0.0L, 0}, sw = {0.0L, 0.0L, 0.0L, 0};
-    long double sh = 0.0L, rp = 0.0L, rn = 0.0L, below = 0.0L;
+    long double sh = 0.0L, rp = 0.0L, rn = 0.0L;
     int64_t k = 0, q = 0, twice_u = 0;
     const long double inv_n = 1.0L / (long double)n, inv_m = 1.0L / (long double)m;
     for (int64_t a = 0; a < up; a++) {
         const double y = pos[a];
         const int64_t r = pcount[a];
         while (q < un && neg[q] < y) {
-            for (int64_t c = 0; c < ncount[q]; c++)
-                below += neg[q];
             k += ncount[q];
             q++;
         }
+        const long double below = nb[q];
         const int64_t ties = (q < un && neg[q] == y) ? ncount[q] : 0;
         twice_u += r * (2 * k + ties);
         const long double lr = (long double)r;
@@ -521,21 +558,19 @@ int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
         v[a] = (double)vi;
         moments_add(&sv, vi, r);
     }
-    long double above = 0.0L;
     int64_t p = m, a = up;      /* pos values pos[a..up) are above, p positives in all */
     for (int64_t j = un - 1; j >= 0; j--) {
         const double x = neg[j];
         const int64_t r = ncount[j];
         while (a > 0 && pos[a - 1] > x) {
             a--;
-            for (int64_t c = 0; c < pcount[a]; c++)
-                above += pos[a];
             p -= pcount[a];
         }
-        const long double wj = (above - (long double)(m - p) * (long double)x) * inv_m;
+        const long double wj = (pa[a] - (long double)(m - p) * (long double)x) * inv_m;
         w[j] = (double)wj;
         moments_add(&sw, wj, r);
     }
+    free(nb);
     write_out(out, sh, rp, rn, &sv, &sw);
     return twice_u;
 }

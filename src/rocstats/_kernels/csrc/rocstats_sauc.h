@@ -90,7 +90,8 @@ int64_t rs_sauc_hist(const double *score, const uint8_t *is_pos, int64_t len, in
  * The very operations of rs_sauc_sweep on the expanded sorted arrays (prefix sums still
  * add one score at a time), so the same out[] and 2U; v[a] and w[q] get the component
  * of the run of pos[a] and of neg[q].  O(m + n) additions but no sort of the cases.
- * Returns 2U, or -1 on bad arguments (up or un < 1, a count < 1, NULL). */
+ * Returns 2U, or -1 on bad arguments (up or un < 1, a count < 1, NULL), -2 when no memory
+ * for its two prefix-sum tables (up + un + 2 long doubles). */
 int64_t rs_sauc_sweep_hist(const double *pos, const int64_t *pcount, int64_t up,
                            const double *neg, const int64_t *ncount, int64_t un,
                            double *v, double *w, double *out);
