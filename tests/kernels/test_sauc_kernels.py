@@ -270,6 +270,49 @@ def test_sweep_directions_on_two_threads_bit_identical(kind, threads, monkeypatc
                                       ptr(None), ptr(out(7)), part) == -1
 
 
+def test_two_thread_work_nested_in_the_second_thread_runs_on_it():
+    """The second thread's pool has one worker: work it runs that asks for two threads
+    again (sauc_test's fallback to the split argsort calls the two-direction sweep from
+    inside it) must run there, not be submitted to the busy pool (a deadlock)."""
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    from rocstats._kernels.c import roc as croc
+    if not croc._threads():
+        pytest.skip("one usable CPU or ROCSTATS_NUM_THREADS=1: no second thread")
+    inner = croc._second_thread().submit(croc._threads).result(timeout=60)
+    assert inner is False
+    seen = croc._second_thread().submit(
+        croc._both, lambda x: x * 2, np.arange(4), np.arange(4),
+        size=2 * croc.RADIX_MIN_SIZE).result(timeout=60)
+    assert [list(r) for r in seen] == [[0, 2, 4, 6]] * 2
+
+
+@pytest.mark.parametrize("sort", ["radix", "numpy"])
+def test_sauc_test_with_either_sort_finishes_and_matches_one_thread(sort):
+    """End to end in a child process (a deadlock would hang the test run): sauc_test on
+    continuous scores above RADIX_MIN_SIZE with the sort forced -- with the radix sort
+    each score's components come from the split argsort and the two-direction sweep,
+    called from the second thread -- gives the very numbers of ROCSTATS_NUM_THREADS=1."""
+    import os
+    import subprocess
+    import sys
+    if "cffi" not in _kernels.implementations("sauc"):
+        pytest.skip("C extension not built")
+    code = ("import numpy as np, rocstats\n"
+            "rng = np.random.default_rng(7); n = 70001\n"
+            "y = rng.random(n) < 0.4; a = rng.random(n); b = np.sqrt(rng.random(n))\n"
+            "t = rocstats.sauc_test(y, a, b); s = rocstats.sauc(y, a)\n"
+            "print(repr((t.statistic, t.se, t.estimate, t.aucs, s.sauc, s.variance)))\n")
+    out = []
+    for threads in ("", "1"):
+        env = dict(os.environ, ROCSTATS_SORT=sort, ROCSTATS_NUM_THREADS=threads)
+        res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, timeout=300)
+        assert res.returncode == 0, res.stderr
+        out.append(res.stdout)
+    assert out[0] == out[1] and out[0].startswith("(")
+
+
 def _assert_same_bits(got, want):
     """The very doubles, -0.0 told from +0.0."""
     assert got.shape == want.shape

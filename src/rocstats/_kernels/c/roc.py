@@ -16,6 +16,7 @@ high bits and the index, then put the few values that share high bits in order. 
 choice gives the same sorted values, so no result depends on it.
 """
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -85,9 +86,16 @@ def _sort_method():
     return _sort_choice
 
 
+_THREAD_PREFIX = "rocstats-sort"
+
+
 def _threads():
-    """True when two sorts may run concurrently: two usable CPUs, not disabled."""
+    """True when two sorts may run concurrently: two usable CPUs, not disabled, and not
+    called from the second thread itself (its pool has one worker: a job submitted from
+    it would wait for itself, so nested two-thread work runs on the calling thread)."""
     if os.environ.get("ROCSTATS_NUM_THREADS", "").strip() == "1":
+        return False
+    if threading.current_thread().name.startswith(_THREAD_PREFIX):
         return False
     try:
         return len(os.sched_getaffinity(0)) >= 2
@@ -111,7 +119,7 @@ def _second_thread():
     fork)."""
     global _pool, _pool_pid
     if _pool is None or _pool_pid != os.getpid():
-        _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rocstats-sort")
+        _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=_THREAD_PREFIX)
         _pool_pid = os.getpid()
     return _pool
 
