@@ -84,7 +84,7 @@ def bench(rep, y, x, x2, n, variant, reps, targets):
     if variant != "continuous":     # tied scores take the hashing path: no sort at all
         return
     floor = permute_floor(x, x2, y, reps)
-    rep("Floor of the paired test's design (:func:`permute_floor`, no sAUC arithmetic): "
+    rep("Floor of the paired test's design (`permute_floor` in bench_sauc.py, no sAUC arithmetic): "
         "%.4f s, %.2fx rocstats.delong (median of %d back-to-back pairs); "
         "rocstats.sauc_test is %.2fx this floor."
         % (floor[1], floor[0], reps, t["test"] / floor[1]))
