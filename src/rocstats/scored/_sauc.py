@@ -47,22 +47,32 @@ def _float_scores(y_score, name):
     float64 ndarray is checked by one min/max pass (a NaN is reported, an infinity is
     the min or the max), whose bounds ``_to_unit`` then compares; anything else, and
     any non-finite value, goes through ``as_float_array`` (same checks, same errors)."""
-    if (type(y_score) is np.ndarray and y_score.dtype == np.float64 and y_score.ndim == 1
-            and y_score.size and y_score.flags.c_contiguous):
+    if _minmax_ready(y_score):
         lo, hi = _kernels.sauc.minmax(y_score)
         if np.isfinite(lo) and np.isfinite(hi):
             return y_score, (lo, hi)
     return as_float_array(y_score, name), None
 
 
+def _minmax_ready(y_score):
+    """True for a non-empty 1-D C-contiguous float64 ndarray: checked by one min/max
+    pass in :func:`_float_scores`."""
+    return (type(y_score) is np.ndarray and y_score.dtype == np.float64
+            and y_score.ndim == 1 and y_score.size > 0 and y_score.flags.c_contiguous)
+
+
+def _both(f, a, b, size=None):
+    """``(f(a), f(b))``: on two threads for large work when the C kernels are in use
+    (:func:`rocstats._kernels.c.roc._both`), else one after the other."""
+    both = getattr(_kernels.roc, "_both", None)
+    return (f(a), f(b)) if both is None else both(f, a, b, size=size)
+
+
 def _float_scores_pair(score_a, score_b):
     """``(_float_scores(score_a, "y_score_a"), _float_scores(score_b, "y_score_b"))``,
     the two min/max passes on two threads when both are large float64 arrays (each
     call's error, if any, raised in that order: a's before b's)."""
-    both = getattr(_kernels.roc, "_both", None)
-    fast = all(type(s) is np.ndarray and s.dtype == np.float64 and s.ndim == 1
-               and s.flags.c_contiguous for s in (score_a, score_b))
-    if both is None or not fast:
+    if not (_minmax_ready(score_a) and _minmax_ready(score_b)):
         return _float_scores(score_a, "y_score_a"), _float_scores(score_b, "y_score_b")
 
     def run(args):
@@ -71,8 +81,8 @@ def _float_scores_pair(score_a, score_b):
         except Exception as exc:    # re-raised below, in the order of the arguments
             return None, exc
 
-    (ra, ea), (rb, eb) = both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
-                              size=score_a.size + score_b.size)
+    (ra, ea), (rb, eb) = _both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
+                               size=score_a.size + score_b.size)
     if ea is not None:
         raise ea
     if eb is not None:
@@ -573,9 +583,7 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    both = getattr(_kernels.roc, "_both", None)     # C side: the two on two threads
-    sv, sw = both(_var_ddof1, dv, dw) if both is not None else (_var_ddof1(dv),
-                                                                 _var_ddof1(dw))
+    sv, sw = _both(_var_ddof1, dv, dw)
     var = wv * sv + ww * sw
     se = float(np.sqrt(var))
     if se == 0.0:
