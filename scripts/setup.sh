@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent set-up of a (fresh) Debian machine for rocstats:
-#   1. R and the R packages the validation uses (rpart, pROC, kernlab, MASS),
+#   1. R and the R packages the validation uses (rpart, pROC, kernlab, MASS; epiR and
+#      cutpointr for diagnostic accuracy and cut-points; survival and riskRegression for
+#      time-dependent ROC; ROCR for precision-recall; partykit for exported rpart trees),
 #      plus what is needed to build the C extension / create a venv, via apt
 #      -- skipped when already present, or with ROCSTATS_SKIP_APT=1;
 #   2. a virtualenv in .venv (system python3), created if missing;
@@ -23,9 +25,12 @@ log() { printf 'setup: %s\n' "$*"; }
 # --------------------------------------------------------------------------
 # 1. System packages (apt)
 # --------------------------------------------------------------------------
-R_CHECK='for (p in c("rpart","pROC","kernlab","MASS","mlbench","caret","ddalpha","cba","jsonlite")) library(p, character.only=TRUE)'
+R_CHECK='for (p in c("rpart","pROC","kernlab","MASS","mlbench","caret","ddalpha","cba","jsonlite","epiR","cutpointr","survival","riskRegression","ROCR","partykit")) library(p, character.only=TRUE)'
 APT_PACKAGES=(r-base-core r-base-dev r-cran-rpart r-cran-proc r-cran-kernlab r-cran-mass
-              r-cran-mlbench r-cran-caret r-cran-ddalpha r-cran-cba r-cran-jsonlite)  # the last five: validation/r/sauc_data.R
+              r-cran-mlbench r-cran-caret r-cran-ddalpha r-cran-cba r-cran-jsonlite  # these five: validation/r/sauc_data.R
+              r-cran-epir r-cran-cutpointr                 # diagnostic accuracy, cut-points
+              r-cran-survival r-cran-riskregression        # time-dependent ROC, concordance
+              r-cran-rocr r-cran-partykit)                 # precision-recall; exported rpart trees
 
 r_ready() {
     command -v Rscript >/dev/null 2>&1 && Rscript -e "$R_CHECK" >/dev/null 2>&1
@@ -60,7 +65,7 @@ else
             exit 1
         fi
     else
-        log "R, rpart, pROC, kernlab, MASS: present"
+        log "R and the R packages: present"
     fi
 fi
 
