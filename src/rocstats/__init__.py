@@ -19,6 +19,11 @@ Public API (options are keyword-only)::
     coordinates     coords (pROC's coords: every point, best, local maximas, interpolated)
     intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
                     ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
+    diagnostic      diagnostic_accuracy (accuracy at a fixed cut-off: the 2 x 2 table, Se, Sp,
+                    PPV, NPV, LR+, LR-, DOR, Youden, NNDx, prevalences, each with epiR's
+                    intervals), diagnostic_accuracy_table (from the counts), cutpoint
+                    (optimal cut-off by a metric, its bootstrap CI and out-of-bag optimism,
+                    as cutpointr)                                   (rocstats.diagnostic)
     kernels         backend, backend_info
     beyond memory   rocstats.dask: exact auc / delong / roc_curve / coords / ci_auc on dask
                     collections (distributed sample sort; extra [dask]); bootstrap
@@ -36,9 +41,11 @@ import importlib
 from ._kernels import backend, backend_info
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
-from ._validation import UndefinedAUCWarning
+from ._validation import ReversedDirectionWarning, UndefinedAUCWarning
 from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_se, ci_sp,
                         ci_thresholds)
+from .diagnostic import (CutpointResult, DiagnosticAccuracy, cutpoint, diagnostic_accuracy,
+                         diagnostic_accuracy_table)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
 from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurve, auc,
@@ -57,7 +64,9 @@ __all__ = [
     "delong_pairwise", "multiclass_auc_test", "JointTestResult",
     "roc_test", "roc_test_unpaired", "auc_test",
     "AUCResult", "TestResult", "ROCCurve", "MulticlassAUCResult", "ThresholdResult",
-    "ConfidenceInterval", "UndefinedAUCWarning",
+    "ConfidenceInterval", "UndefinedAUCWarning", "ReversedDirectionWarning",
+    "diagnostic_accuracy", "diagnostic_accuracy_table", "DiagnosticAccuracy", "cutpoint",
+    "CutpointResult",
     "ci_auc", "ci_se", "ci_sp", "ci_band", "ci_thresholds", "ci_coords", "BootstrapInterval",
     "CoordsCI",
     "power_roc_test", "power_roc_test_paired", "PowerResult", "PairedPowerResult",

@@ -17,6 +17,38 @@ class UndefinedAUCWarning(UserWarning):
     """The statistic is undefined for this input (e.g. only one class); the result is NaN."""
 
 
+class ReversedDirectionWarning(UserWarning):
+    """A binary AUC below 0.5 under the given ``direction``: the marker ranks the classes
+    the wrong way round for that direction (or the wrong label is positive).  rocstats
+    neither flips it (pROC's ``direction = "auto"`` does, silently) nor stays silent
+    (scikit-learn does); the number returned is unchanged."""
+
+
+def warn_reversed(auc, direction, pos_label, names=None, stacklevel=3):
+    """Warn once (one :class:`ReversedDirectionWarning` per call) when an AUC, or any of
+    a vector of AUCs (``names`` label them), is below 0.5.  Returns True if it warned."""
+    a = np.atleast_1d(np.asarray(auc, dtype=np.float64))
+    low = np.flatnonzero(a < 0.5)
+    if low.size == 0:
+        return False
+    if a.size == 1 and names is None:
+        which = "AUC = %.4g" % a[0]
+        flipped = "1 - AUC = %.4g" % (1 - a[0])
+    else:
+        label = (lambda i: str(names[i])) if names is not None else (lambda i: "column %d" % i)
+        which = ", ".join("%s: AUC = %.4g" % (label(i), a[i]) for i in low)
+        flipped = "1 - AUC"
+    side = "larger" if direction == "<" else "smaller"
+    other = ">" if direction == "<" else "<"
+    warnings.warn("%s < 0.5 with direction=%r (%s scores indicate the positive class %r): "
+                  "the marker ranks the classes the wrong way round for this direction. "
+                  "direction=%r (or the other class as pos_label) gives %s; rocstats does "
+                  "not flip it for you (pROC's direction='auto' would)"
+                  % (which, direction, side, pos_label, other, flipped),
+                  ReversedDirectionWarning, stacklevel=stacklevel)
+    return True
+
+
 def _to_array(x, name):
     if x is None:
         raise ValueError("%s is None" % name)

@@ -84,6 +84,12 @@ SUITES = {
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),
+    "epir_parity": ("rocstats_validation.diagnostic_parity:run_epir",
+                    "diagnostic_accuracy (2 x 2 table, Se, Sp, PPV, NPV, LR, DOR, Youden, "
+                    "NNDx, prevalences, 4 interval methods) vs epiR 2.0.57's epi.tests"),
+    "cutpointr_parity": ("rocstats_validation.diagnostic_parity:run_cutpointr",
+                         "cutpoint (optimal cut-offs, ties, metrics) and its out-of-bag "
+                         "bootstrap vs cutpointr 1.1.2"),
 }
 
 
@@ -194,6 +200,23 @@ ACCEPTANCE = {
         tolerance="names, node numbers and counts exact; numbers rtol 1e-10",
         why="same algorithm on the same doubles, same fold vector",
         summary="CART frame, cptable, splits vs rpart 4.1.19: exact / rtol 1e-10; same algorithm"),
+    "epir_parity": dict(
+        quantity="epi.tests: every statistic's estimate and bounds (18 statistics, 5 method "
+                 "spellings, 2 levels; aSAH at 5 thresholds and 26 tables with zero cells)",
+        reference="epiR 2.0.57 (stored; live on fresh tables when R is present)",
+        tolerance="rtol 1e-10, atol 1e-14; a documented difference compares with the value "
+                  "its rule prescribes (computed from the counts and epiR's own numbers)",
+        why="the same closed forms on the same counts; qbeta and betaincinv agree to ~1e-15",
+        summary="epi.tests, 18 measures x 4 methods vs epiR 2.0.57: rtol 1e-10; listed "
+                "differences by rule"),
+    "cutpointr_parity": dict(
+        quantity="cutpointr: tied optimal cut-offs, cut-off, metric, Se, Sp, accuracy, AUC; "
+                 "bootstrap columns' mean and SD; cases per replicate",
+        reference="cutpointr 1.1.2 (stored; live when R is present); the resampling design",
+        tolerance="cut-offs bit-identical, metrics rtol 1e-12; bootstrap within 4 Monte "
+                  "Carlo SE",
+        why="the same integer counts; the bootstraps draw different random numbers",
+        summary="cutpointr 1.1.2 cut-offs exact, metrics 1e-12, bootstrap 4 MC SE"),
 }
 
 #: keys of an acceptance criterion

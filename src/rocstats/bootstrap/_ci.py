@@ -9,6 +9,7 @@ replicate in C (GIL released, ``n_jobs`` threads), a counter-based random stream
 computed with pROC's own floating-point operations on pROC's curve of the resampled data,
 so each replicate gives the value pROC would give on the same resample.
 """
+import dataclasses
 import warnings
 
 import numpy as np
@@ -558,12 +559,14 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
 
 def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed, first_draw):
     """Coordinates of the optimal point of each row's curve (pROC's ``coords(x="best")``
-    on the replicate, exact comparison), with ``best_policy`` for ties."""
+    on the replicate, exact comparison), with ``best_policy`` for ties.  One extra last
+    column: 1 where the replicate had several tied optima (0 otherwise)."""
     values = data.values
     J = len(ret)
 
     def on_counts(cp, cn, replicates=None):
-        out = np.full((cp.shape[0], J), np.nan)
+        out = np.full((cp.shape[0], J + 1), np.nan)
+        out[:, J] = 0.0
         for i in range(cp.shape[0]):
             keep = (cp[i] + cn[i]) > 0
             m, n = int(cp[i].sum()), int(cn[i].sum())
@@ -575,6 +578,7 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
             idx, _ = best_indices(curve.tp, curve.fp, m, n, method, r_exact)
             k = idx[0]
             if idx.size > 1 and replicates is not None:
+                out[i, J] = 1.0
                 r = int(replicates[i])
                 if policy == "stop":
                     raise ValueError(
@@ -588,7 +592,7 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
             tp, fp = int(curve.tp[k]), int(curve.fp[k])
             vals = coordinate_values(ret, tp / float(m), (n - fp) / float(n), m, n, r_float,
                                      thresholds=curve.thresholds[k], tp=tp, tn=n - fp)
-            out[i] = [float(vals[name]) for name in ret]
+            out[i, :J] = [float(vals[name]) for name in ret]
         return out
     return on_counts
 
@@ -624,7 +628,10 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
     best_policy : {"stop", "omit", "random"}
         A replicate with several (exactly) tied optimal points: raise (pROC's default),
         give NaN, or take one at random (from the replicate's own random stream: the
-        draw after its resampling draws).
+        draw after its resampling draws).  The result's ``n_tied`` counts the replicates
+        it was applied to.  (The estimate on the data takes the first optimal point in
+        pROC's row order, the rule of :func:`rocstats.best_threshold` and
+        :func:`rocstats.cutpoint`.)
     BOOTSTRAP_OPTIONS
 
     Returns
@@ -705,4 +712,9 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
             return out.reshape(cp.shape[0], -1)
     fused = _from_counts(data, opts, on_counts)
     reps, est, accel = _bootstrap(data, opts, fused, on_counts)
-    return _summarise_coords(reps, est, accel, opts, xs, input, ret, drop_all=False)
+    if not isinstance(x, str):
+        return _summarise_coords(reps, est, accel, opts, xs, input, ret, drop_all=False)
+    n_tied = int(reps[:, J].sum())          # the tie flag column of _best_on_counts
+    res = _summarise_coords(reps[:, :J], est[:J], None if accel is None else accel[:J], opts,
+                            xs, input, ret, drop_all=False)
+    return dataclasses.replace(res, best_policy=best_policy, n_tied=n_tied)

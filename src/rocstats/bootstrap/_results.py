@@ -87,6 +87,9 @@ class CoordsCI(_Result):
     replicates : ndarray of shape (n_boot, len(x), len(ret))
         The bootstrap values, in replicate order (NaN where undefined; for
         :func:`rocstats.ci_thresholds` only the replicates kept).
+    best_policy, n_tied
+        For ``x="best"``: the tie policy and the number of replicates with several
+        (exactly) tied optimal points, to which it was applied (None otherwise).
 
     ``ci[name]`` (or :meth:`frame`) is the table of one coordinate, as pROC's
     ``ci.coords(...)$name``; :meth:`to_frame` gives every coordinate in long form.
@@ -107,6 +110,8 @@ class CoordsCI(_Result):
     seed: Optional[int] = None
     method: str = "bootstrap"
     replicates: Optional[np.ndarray] = None
+    best_policy: Optional[str] = None
+    n_tied: Optional[int] = None
 
     def frame(self, name):
         """pandas DataFrame of coordinate ``name``: one row per point, columns
@@ -148,5 +153,8 @@ class CoordsCI(_Result):
                     _fmt(self.estimate[i, j]), _fmt(self.lower[i, j]), _fmt(self.upper[i, j]))))
         rows += [("replicates", self.n_boot), ("stratified", self.stratified),
                  ("seed", self.seed)]
+        if self.n_tied is not None:
+            rows.append(("replicates with tied optima", "%d (best_policy=%r)"
+                         % (self.n_tied, self.best_policy)))
         return Summary("Bootstrap %g%% CIs (%s) of ROC coordinates: estimate [lower, upper]"
                        % (100 * self.level, _interval_text(self.interval)), rows)

@@ -1,6 +1,6 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
 from .. import _kernels
-from .._validation import check_binary_rule, check_finite, warn_one_class
+from .._validation import check_binary_rule, check_finite, warn_one_class, warn_reversed
 from . import _partial
 
 
@@ -91,7 +91,9 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     -------
     float
         The AUC (or partial AUC), or NaN with an :class:`UndefinedAUCWarning` if a class
-        is absent.
+        is absent.  An AUC below 0.5 is returned as it is, with a
+        :class:`rocstats.ReversedDirectionWarning` (the marker ranks the classes the wrong
+        way round for ``direction``; rocstats never flips it).
 
     Examples
     --------
@@ -128,4 +130,6 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     m, n = pos.size, neg.size
     if warn_one_class(m, n):
         return float("nan")
-    return auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), m, n)
+    value = auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), m, n)
+    warn_reversed(value, direction, rule.pos_label)
+    return value

@@ -6,7 +6,8 @@ import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
-from .._validation import UndefinedAUCWarning, check_binary_rule, check_finite, warn_one_class
+from .._validation import (UndefinedAUCWarning, check_binary_rule, check_finite, warn_one_class,
+                           warn_reversed)
 from . import _partial
 from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
 from ._weighted import check_sample_weight, check_weight_type, weighted_delong
@@ -254,6 +255,16 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     >>> round(p.auc, 12), round(p.variance, 12), round(7 / 72, 12)
     (0.833333333333, 0.097222222222, 0.097222222222)
     """
+    res = _delong(y_true, y_score, pos_label, direction, partial, focus, correct,
+                  sample_weight, weight_type)
+    if res.partial is None:
+        warn_reversed(res.auc, direction, res.pos_label, res.names)
+    return res
+
+
+def _delong(y_true, y_score, pos_label, direction, partial, focus, correct, sample_weight,
+            weight_type):
+    """:func:`delong` without the reversed-direction check."""
     names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
     plain = rng is None and sample_weight is None
