@@ -85,3 +85,36 @@ def test_asah_study_example_against_proc(monkeypatch):
         assert abs(se90[q] - boot["se"][q][i]) <= 2 / 41 + 1e-12
     plt = pytest.importorskip("matplotlib.pyplot")
     plt.close(ns["ax"].figure)
+
+
+def test_diagnostic_accuracy_and_cutpoint_example(monkeypatch):
+    """The README's epiR / cutpointr block against the stored epiR 2.0.57 and cutpointr 1.1.2
+    results (validation/results/diagnostic.json)."""
+    from rocstats_validation import diagnostic_parity as dp
+
+    text = README.read_text()
+    code = re.search(r"## Accuracy at a pre-specified cut-off.*?```python\n(.*?)```", text, re.S).group(1)
+    monkeypatch.chdir(README.parent)
+    ns = {}
+    exec(compile(code, "README diagnostic example", "exec"), ns)
+    acc, cut = ns["acc"], ns["cut"]
+    ref = dp.load_results()
+    case = next(c for c in ref["epir"] if c["name"] == "asah_s100b_ge_0.205")
+    run = next(r for r in case["results"] if r["method"] == "exact" and r["level"] == 0.95)
+    assert [acc.tp, acc.fp, acc.fn, acc.tn] == case["counts"] == [26, 14, 15, 58]
+    for stat in ("se", "sp", "lr.pos", "lr.neg"):
+        i = run["statistic"].index(stat)
+        assert tuple(acc[stat]) == pytest.approx((run["est"][i], run["lower"][i], run["upper"][i]),
+                                                 rel=1e-10)
+    call = next(c for c in next(c for c in ref["cutpointr"] if c["name"] == "asah_s100b")["calls"]
+                if c["metric"] == "youden" and c["direction"] == ">=" and not c["use_midpoints"]
+                and c["break_ties"] == "median")
+    assert cut.threshold == call["optimal_cutpoint"][0] == 0.22
+    assert cut.value == pytest.approx(call["value"][0], rel=1e-12)
+    boot = ref["cutpointr_boot"][0]["summary"]
+    assert round(boot["optimal_cutpoint"]["mean"], 3) == 0.243
+    assert boot["optimal_cutpoint"]["q"][0] == 0.12 and boot["optimal_cutpoint"]["q"][2] == 0.52
+    assert round(boot["youden_oob"]["mean"], 3) == 0.368
+    opt = ns["opt"]
+    assert round(opt.loc["youden", "apparent"], 3) == 0.440
+    assert abs(opt.loc["youden", "out_of_bag"] - 0.37) < 0.01        # ours, another stream

@@ -102,7 +102,8 @@ def check_numbers(html):
         assert row["95% CI DeLong"] == ci3(ci.lower, ci.upper)
         assert row["95% CI bootstrap"] == ci3(b.lower, b.upper)
         c = rocstats.coords(y, s, "best", ret=("threshold", "sensitivity", "specificity", "ppv", "npv"), **kw)
-        cc = rocstats.ci_coords(y, s, "best", ret=("sensitivity", "specificity", "ppv", "npv"), **boot, **kw)
+        cc = rocstats.ci_coords(y, s, "best", ret=("sensitivity", "specificity", "ppv", "npv"),
+                                best_policy="random", **boot, **kw)
         assert best.loc[m, "threshold"] == f"{c['threshold'].iloc[0]:.4g}"
         for j, (col, q) in enumerate([("sensitivity", "sensitivity"), ("specificity", "specificity"),
                                       ("PPV", "ppv"), ("NPV", "npv")]):
@@ -118,6 +119,25 @@ def check_numbers(html):
         assert part.loc[m, "McClish-standardised"] == f3(pc.auc)
         pci = pc.conf_int(0.95)
         assert part.loc[m, "95% CI"] == ci3(pci.lower, pci.upper)
+    # accuracy at the cut-off (s100b pre-specified at 0.205 in render(); the others Youden's)
+    acc = table(tabs, "Accuracy of each marker at its").set_index("measure")
+    cross = table(tabs, "Cross tabulation of each mark")
+    opt = table(tabs, "Optimism of the data-chosen").set_index(["marker", "measure"])
+    for m in MARKERS:
+        s = ASAH[m]
+        cut = 0.205 if m == "s100b" else rocstats.coords(y, s, "best", ret="threshold", **kw)["threshold"].iloc[0]
+        a = rocstats.diagnostic_accuracy(y, s, cut, **kw)
+        for key, label in (("se", "sensitivity"), ("lr.pos", "LR+"), ("pv.neg", "NPV")):
+            e = a[key]
+            fmt = (lambda v: f"{v:.4g}") if key == "lr.pos" else f3
+            assert acc.loc[label, m] == f"{fmt(e.estimate)} ({fmt(e.lower)} to {fmt(e.upper)})", (m, key)
+        i = cross.index[cross["marker"] == m][0]
+        assert [cross.iloc[i, 2], cross.iloc[i, 3], cross.iloc[i + 1, 2], cross.iloc[i + 1, 3]] == \
+            [str(a.tp), str(a.fp), str(a.fn), str(a.tn)]
+        c = rocstats.cutpoint(y, s, use_midpoints=True, n_boot=N_BOOT, random_state=SEED, **kw)
+        o = c.optimism()
+        assert opt.loc[(m, "Youden\u2019s J"), "optimism"] == f3(o.loc["youden", "optimism"])
+        assert opt.loc[(m, "sensitivity"), "out of bag"] == f3(o.loc["sensitivity", "out_of_bag"])
     pw = rocstats.delong_pairwise(y, ASAH[MARKERS], **kw)
     shown = table(tabs, "Pairwise paired DeLong tests").set_index("comparison")
     for _, r in pw.iterrows():
@@ -125,7 +145,9 @@ def check_numbers(html):
         assert got["AUC difference"] == f3(r["estimate"]) and got["z"] == f"{r['z']:.3f}"
         assert (got["p"], got["p (Holm)"], got["p (BH)"]) == (pval(r["p"]), pval(r["p_holm"]), pval(r["p_bh"]))
     joint = rocstats.delong_joint_test(y, ASAH[MARKERS], **kw)
-    assert f"chi-square = {joint.statistic:.3f} on {joint.df:.0f} degrees of freedom, p = {pval(joint.pvalue)}" in html
+    p_text = pval(joint.pvalue)
+    p_text = p_text if p_text.startswith("<") else "= " + p_text
+    assert f"chi-square = {joint.statistic:.3f} on {joint.df:.0f} degrees of freedom, p {p_text}" in html
     flow = table(tabs, "Label mapping used").set_index("outcome value")
     assert flow.loc["Poor", "role"] == "case (positive)" and flow.loc["Poor", "subjects analysed"] == "41"
     assert flow.loc["Good", "role"] == "control (negative)" and flow.loc["Good", "subjects analysed"] == "72"
@@ -137,7 +159,7 @@ def check_numbers(html):
 
 def render(tmp_path, **kw):
     out = study.roc_study(ASAH, outcome="outcome", markers=MARKERS, positive="Poor", output=tmp_path / "asah.html",
-                          n_boot=N_BOOT, random_state=SEED, **kw)
+                          n_boot=N_BOOT, random_state=SEED, thresholds={"s100b": 0.205}, **kw)
     return out.read_text(encoding="utf-8")
 
 
