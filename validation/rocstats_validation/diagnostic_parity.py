@@ -52,6 +52,7 @@ import rocstats
 from rocstats.diagnostic import _binom
 
 from .paths import DATA_DIR, RESULTS_DIR
+from .proc_coords import _floats
 from .proc_parity import Tolerance, compare
 
 RESULTS_FILE = RESULTS_DIR / "diagnostic.json"
@@ -71,17 +72,6 @@ _PROPORTIONS = {"ap": ("t1", "total"), "tp": ("n1", "total"), "se": ("a", "n1"),
                 "pv.neg": ("d", "t0"), "p.rout": ("t0", "total"), "p.rin": ("t1", "total"),
                 "p.tpdn": ("b", "n0"), "p.tndp": ("c", "n1"), "p.dntp": ("b", "t1"),
                 "p.dptn": ("c", "t0")}
-
-
-def _floats(obj):
-    special = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
-    if isinstance(obj, dict):
-        return {k: _floats(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_floats(v) for v in obj]
-    if isinstance(obj, str) and obj in special:
-        return special[obj]
-    return obj
 
 
 @functools.lru_cache(maxsize=None)

@@ -19,21 +19,21 @@ HELPERS_R = Path(__file__).with_name("diagnostic_helpers.R")
 
 
 @functools.lru_cache(maxsize=None)
+def _available(package):
+    ok, pkg = r_package_status(package)
+    if not ok:
+        return False, pkg
+    return True, "%s, %s %s, rpy2 %s" % (pkg.r_version, package, pkg.version, pkg.rpy2_version)
+
+
 def epir_available():
     """``(True, description)`` when epiR can be run through rpy2, else ``(False, reason)``."""
-    ok, pkg = r_package_status("epiR")
-    if not ok:
-        return False, pkg
-    return True, "%s, epiR %s, rpy2 %s" % (pkg.r_version, pkg.version, pkg.rpy2_version)
+    return _available("epiR")
 
 
-@functools.lru_cache(maxsize=None)
 def cutpointr_available():
     """``(True, description)`` when cutpointr can be run through rpy2, else ``(False, reason)``."""
-    ok, pkg = r_package_status("cutpointr")
-    if not ok:
-        return False, pkg
-    return True, "%s, cutpointr %s, rpy2 %s" % (pkg.r_version, pkg.version, pkg.rpy2_version)
+    return _available("cutpointr")
 
 
 @functools.lru_cache(maxsize=None)
