@@ -602,6 +602,42 @@ class BaseTree(BaseEstimator):
             self._importance = variable_importance(self.tree_, list(self._info.names))
         return self._importance
 
+    @property
+    def where_frame_(self):
+        """rpart's ``where``: the 1-based row of ``frame_`` (preorder) where each
+        training row ended.  ``where_`` holds the node numbers of the same nodes
+        (``frame_.index[where_frame_ - 1]``)."""
+        check_fitted(self)
+        ids = np.asarray(self.tree_.node_id, dtype=np.int64)
+        order = np.argsort(ids, kind="stable")
+        pos = np.searchsorted(ids[order], np.asarray(self.where_, dtype=np.int64))
+        return (order[pos] + 1).astype(np.int64)
+
+    def to_rules(self):
+        """One row per leaf with the conditions that lead to it, in R's syntax (as
+        ``rpart.plot::rpart.rules`` reads) and in pandas' ``DataFrame.query`` syntax,
+        with the leaf's rows, class counts / mean and probabilities; see
+        :func:`rocstats.tree._export.rules_table`."""
+        check_fitted(self)
+        from ._export import rules_table
+
+        return rules_table(self)
+
+    def to_text(self, *, digits=7):
+        """rpart's ``print.rpart`` node listing of the fitted tree (see
+        :func:`rocstats.tree._export.print_rpart`); ``str(fit)`` and ``print(fit)`` give
+        it with ``digits = 7`` (R's default), while ``repr(fit)`` stays scikit-learn's
+        parameter display."""
+        check_fitted(self)
+        from ._export import print_rpart
+
+        return print_rpart(self, digits=digits)
+
+    def __str__(self):
+        if not hasattr(self, "tree_"):
+            return repr(self)
+        return self.to_text().rstrip("\n")
+
     def print_cp(self, *, digits=None):
         """Print the complexity table as rpart's ``printcp`` prints it, and return it
         (a :class:`rocstats._results.Summary` whose ``str()`` is that text)."""
