@@ -149,8 +149,27 @@ rocstats_rpart_build <- function(comp, data = NULL) {
   ans
 }
 
-## The pieces of any rpart object (what from_rpart reads), as JSON text.
-rocstats_rpart_components <- function(fit) {
+## The call as one line of text.  A call made by do.call(rpart::rpart, args) holds the
+## function itself and the data values: those are written as rpart::rpart and as the
+## argument's name.
+.rocstats_call_text <- function(cl) {
+  if (is.null(cl)) return("")
+  if (is.call(cl)) {
+    if (is.function(cl[[1L]])) cl[[1L]] <- quote(rpart::rpart)
+    if (length(cl) > 1L) for (k in 2L:length(cl)) {
+      v <- cl[[k]]
+      nm <- names(cl)[k]
+      if (!is.null(v) && !is.name(v) && !is.call(v) &&
+          (is.data.frame(v) || length(v) > 20L || is.function(v)))
+        cl[[k]] <- as.name(if (is.null(nm) || nm == "") "value" else nm)
+    }
+  }
+  paste(deparse(cl, width.cutoff = 500L), collapse = " ")
+}
+
+## The pieces of any rpart object (what from_rpart reads) as a list ready for
+## rocstats_to_json.
+rocstats_rpart_component_list <- function(fit) {
   if (!inherits(fit, "rpart")) stop("not an rpart object")
   res <- rocstats_rpart_extract(fit)
   tt <- fit$terms
@@ -176,11 +195,14 @@ rocstats_rpart_components <- function(fit) {
                       split = rocstats_scalar(pr$split))
   }
   res$control <- lapply(fit$control, function(v) if (length(v) == 1) rocstats_scalar(v) else v)
-  res$call <- rocstats_scalar(paste(deparse(fit$call, width.cutoff = 500L), collapse = " "))
+  res$call <- rocstats_scalar(.rocstats_call_text(fit$call))
   meta <- attr(fit, "rocstats")
   res$rocstats_json <- if (is.null(meta)) NULL else rocstats_scalar(meta)
-  rocstats_to_json(.rocstats_mark_scalars(res))
+  .rocstats_mark_scalars(res)
 }
+
+## The same as JSON text (what from_rpart parses).
+rocstats_rpart_components <- function(fit) rocstats_to_json(rocstats_rpart_component_list(fit))
 
 ## print(fit) as text lines.
 rocstats_rpart_print <- function(fit, digits = getOption("digits")) {

@@ -253,11 +253,30 @@ def summary(model, *, digits=None):
 
 # ------------------------------------------------------------------ print.rpart
 def _signif(x, digits):
-    """R's ``signif(x, digits)``."""
+    """R's ``signif(x, digits)`` (R's ``fprec``): ``x`` scaled by a power of ten,
+    rounded half to even by ``nearbyint`` after the (rounded) multiplication, scaled
+    back -- which is not always the correctly rounded decimal (R gives -1.853262 for the
+    double nearest -1.8532625, whose scaled value rounds to ...62.5)."""
     x = float(x)
     if not math.isfinite(x) or x == 0:
         return x
-    return float("%.*g" % (digits, x))
+    dig = max(1, min(int(round(digits)), 22))
+    sgn = -1.0 if x < 0 else 1.0
+    x = abs(x)
+    l10 = math.log10(x)
+    e10 = int(dig - 1 - math.floor(l10))
+    max10e = 308
+    if abs(l10) < max10e - 2:
+        p10 = 1.0
+        if e10 > max10e:
+            p10 = 10.0 ** (e10 - max10e)
+            e10 = max10e
+        if e10 > 0:
+            pow10 = 10.0 ** e10
+            return sgn * (float(np.rint((x * pow10) * p10)) / pow10) / p10
+        pow10 = 10.0 ** (-e10)
+        return sgn * (float(np.rint(x / pow10)) * pow10)
+    return sgn * float("%.*g" % (dig, x))      # beyond 1e306: not reached by trees
 
 
 def format_r_vector(values, digits=7, nsmall=0):
