@@ -681,8 +681,11 @@ class BaseTree(BaseEstimator):
         else:
             frame["yval"] = np.asarray(t.value, dtype=float)[:, 0]
         with np.errstate(invalid="ignore", divide="ignore"):
-            # 0 / 0 = NaN for a root of zero risk, as rpart's frame
-            frame["complexity"] = np.asarray(t.complexity, dtype=float) / self._root_risk
+            # rpart scales by the reciprocal of the root risk (complexity * (1 / risk),
+            # the same numbers as the CP column and prune(); bit for bit R's frame);
+            # 0 * Inf = NaN for a root of zero risk, as rpart's frame
+            frame["complexity"] = np.asarray(t.complexity, dtype=float) * \
+                (np.float64(1.0) / np.float64(self._root_risk))
         frame["ncompete"] = np.array([len(c) for c in t.competitors], dtype=np.int64)
         frame["nsurrogate"] = np.array([len(s) for s in t.surrogates], dtype=np.int64)
         if self._is_classifier():
