@@ -478,3 +478,39 @@ def test_routing_by_the_kernel_and_by_splits_agree():
         np.testing.assert_array_equal(t.apply(Xn, rows=[3, 1]), leaf[[3, 1]])
         freq = t.value[leaf] / t.value[leaf].sum(axis=1, keepdims=True)
         np.testing.assert_allclose(freq.sum(axis=1), 1.0)
+
+
+def test_print_forest_is_an_rfsrc_summary_block():
+    X, y = _data(n=100)
+    f = AUCForestClassifier(n_trees=30, random_state=3)
+    assert str(f) == repr(f) == "AUCForestClassifier(n_trees=30, random_state=3)"
+    f.fit(X, y)
+    assert repr(f) == "AUCForestClassifier(n_trees=30, random_state=3)"
+    lines = str(f).splitlines()
+    block = dict(line.split(": ", 1) for line in lines if ": " in line and
+                 not line.strip().startswith("(OOB) Misclass"))
+    block = {k.strip(): v for k, v in block.items()}
+    assert block["Sample size"] == "100"
+    assert block["Frequency of class labels"] == ", ".join(str(c) for c in np.bincount(y))
+    assert block["Number of trees"] == "30"
+    assert block["No. of variables tried at each split"] == str(f.max_features_)
+    assert block["Forest terminal node size"] == "1"
+    assert block["Resampling used to grow trees"] == "swor"
+    assert block["Resample size used to grow trees"] == str(f.sample_size_)
+    assert block["Splitting rule"] == "auc *random*"
+    assert float(block["(OOB) Brier score"]) == pytest.approx(f.oob_brier_, abs=1e-8)
+    assert float(block["(OOB) Normalized Brier score"]) == pytest.approx(
+        f.oob_brier_normalized_, abs=1e-8)
+    assert f.oob_brier_normalized_ == pytest.approx(4 * f.oob_brier_, rel=1e-12)
+    assert float(block["(OOB) AUC"]) == pytest.approx(f.oob_auc_, abs=1e-8)
+    err = [float(v) for v in block["(OOB) Requested performance error"].split(",")]
+    assert err[0] == pytest.approx(f.oob_misclassification_, abs=1e-8)
+    # the per-class errors and the confusion matrix, from the OOB probabilities
+    ok = ~np.isnan(f.oob_decision_function_).any(axis=1)
+    pred = f.oob_decision_function_[ok].argmax(axis=1)
+    for k in (0, 1):
+        assert err[1 + k] == pytest.approx(np.mean(pred[y[ok] == k] != k), abs=1e-8)
+    i = lines.index("Confusion matrix:")
+    row0 = lines[i + 4].split()
+    assert [int(v) for v in row0[1:3]] == [int(np.sum((y[ok] == 0) & (pred == c)))
+                                          for c in (0, 1)]
