@@ -233,3 +233,24 @@ def test_from_rpart_refuses_other_objects():
               "age = 1:50), method = 'poisson')")
     with pytest.raises(ValueError, match="poisson"):
         rb.from_rpart(pois)
+
+
+@pytest.mark.parametrize("name", ["kyphosis_default", "car_mileage_anova", "cu_reliability_multiclass"])
+def test_rules_in_r_syntax_select_the_leaf_rows(name):
+    """Each rule of to_rules(), evaluated by R in the training data (complete rows),
+    selects exactly the rows the tree routes to its leaf."""
+    import rpy2.robjects as ro
+    from rpy2.robjects import default_converter, numpy2ri, pandas2ri
+    from rpy2.robjects.conversion import localconverter
+
+    est, data, case, ref = _stored(name)
+    X = data[list(est.feature_names_in_)]
+    complete = ~X.isna().any(axis=1).to_numpy()
+    d = data[complete].reset_index(drop=True)
+    node = est.node_number(X[complete])
+    with localconverter(default_converter + numpy2ri.converter + pandas2ri.converter):
+        rd = ro.conversion.get_conversion().py2rpy(rb._check_data(d))
+    for _, r in est.to_rules().iterrows():
+        picked = np.asarray(_r("which(with(d, %s))" % r["rule"], d=rd), dtype=int) - 1
+        np.testing.assert_array_equal(picked, np.flatnonzero(node == r["node"]),
+                                      err_msg=r["rule"])

@@ -393,6 +393,7 @@ def run(*, live=None, seed=None):
     records = stored_comparisons()
     meta = {"results_dir": str(RESULTS_DIR), "n_cases": len(case_names()),
             "tolerances": {k: {"rtol": v[0], "why": v[1]} for k, v in TOLERANCES.items()}}
+    live_info = {"requested": live, "ran": False, "reason": "--no-live"}
     if live is not False:
         try:
             from rocstats.r.rpart import rpart_available
@@ -402,10 +403,12 @@ def run(*, live=None, seed=None):
             ok, why = False, str(exc)
         if not ok and live:
             raise RuntimeError("live comparisons need rpart through rpy2: %s" % why)
-        meta["live"] = ok
-        meta["live_reason"] = why if not ok else ""
+        live_info.update(available=ok, reason=why)
         if ok:
             records += live_comparisons(seed=seed)
+            live_info["ran"] = True
+            live_info["random_seed"] = 20240611 if seed is None else seed
+    meta["live"] = live_info
     return {"metadata": meta, "comparisons": records}
 
 

@@ -84,6 +84,10 @@ SUITES = {
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),
+    "rpart_interop": ("rocstats_validation.rpart_interop:run",
+                      "trees crossing to R and back: print(fit) vs print.rpart, "
+                      "to_rpart / from_rpart pieces, R's predict with missing values, "
+                      "prune, on 31 stored cases and 20 random data sets (live)"),
 }
 
 
@@ -194,6 +198,15 @@ ACCEPTANCE = {
         tolerance="names, node numbers and counts exact; numbers rtol 1e-10",
         why="same algorithm on the same doubles, same fold vector",
         summary="CART frame, cptable, splits vs rpart 4.1.19: exact / rtol 1e-10; same algorithm"),
+    "rpart_interop": dict(
+        quantity="print(fit) text; predictions (R's predict on to_rpart(fit), from_rpart of "
+                 "R's fit) on rows with missing values; rpart pieces; prune",
+        reference="rpart 4.1.19: print.rpart, predict.rpart, prune.rpart (stored; live "
+                  "when R is present)",
+        tolerance="text, classes, node numbers exact; probabilities / means rtol 1e-12; "
+                  "pieces rtol 1e-10",
+        why="both sides read the same frame and splits; only probabilities are recomputed",
+        summary="print / predict / prune across R and rocstats: exact text, rtol 1e-12"),
 }
 
 #: keys of an acceptance criterion

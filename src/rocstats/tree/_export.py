@@ -287,8 +287,8 @@ def format_r_vector(values, digits=7, nsmall=0):
     --------
     >>> format_r_vector([17, 6, 0])
     ['17', ' 6', ' 0']
-    >>> format_r_vector([0.7901234567901234, 1.0], nsmall=7)
-    ['0.79012346', '1.00000000']
+    >>> format_r_vector([0.7901234567901234, 0.0967741935483871, 1.0], nsmall=7)
+    ['0.79012346', '0.09677419', '1.00000000']
     """
     cells = format_r_column(values, digits)
     if nsmall:
@@ -446,6 +446,12 @@ def _r_str(v):
     return repr(v)
 
 
+def _exact_text(v):
+    """The shortest decimal text that reads back as the double ``v`` (``55`` for 55.0)."""
+    t = repr(float(v))
+    return t[:-2] if t.endswith(".0") else t
+
+
 def _leaf_conditions(model, leaf):
     """The conditions on the path to ``leaf`` merged per variable: numeric variables
     as an interval (lower, lower_strict, upper, upper_strict), factors as the set of
@@ -512,9 +518,9 @@ def _rule_texts(model, conds):
         lo, lo_strict, hi, hi_strict = c
         for nm, fmt in ((_r_name(name), r_parts), (_query_name(name), q_parts)):
             if np.isfinite(lo):
-                fmt.append("%s %s %r" % (nm, ">" if lo_strict else ">=", lo))
+                fmt.append("%s %s %s" % (nm, ">" if lo_strict else ">=", _exact_text(lo)))
             if np.isfinite(hi):
-                fmt.append("%s %s %r" % (nm, "<" if hi_strict else "<=", hi))
+                fmt.append("%s %s %s" % (nm, "<" if hi_strict else "<=", _exact_text(hi)))
     return " & ".join(r_parts) or "TRUE", " and ".join(q_parts) or "index == index"
 
 
@@ -543,8 +549,8 @@ def rules_table(model):
     >>> X = np.arange(1., 7.).reshape(-1, 1)
     >>> m = CARTRegressor(min_split=2, min_bucket=1, max_surrogate=0, xval=0)
     >>> m = m.fit(X, np.array([1., 1., 1., 5., 5., 5.]))
-    >>> m.to_rules()[["node", "rule", "n", "yval"]].to_string(index=False)
-    ' node     rule  n  yval\\n    2 x0 < 3.5  3   1.0\\n    3 x0 >= 3.5  3   5.0'
+    >>> m.to_rules()[["node", "rule", "n", "yval"]].values.tolist()
+    [[2, 'x0 < 3.5', 3, 1.0], [3, 'x0 >= 3.5', 3, 5.0]]
     """
     import pandas as pd
 
