@@ -254,3 +254,19 @@ def test_rules_in_r_syntax_select_the_leaf_rows(name):
         picked = np.asarray(_r("which(with(d, %s))" % r["rule"], d=rd), dtype=int) - 1
         np.testing.assert_array_equal(picked, np.flatnonzero(node == r["node"]),
                                       err_msg=r["rule"])
+
+
+def test_r_fit_with_dropped_rows_crosses_both_ways():
+    """airquality: rpart drops the 37 rows with missing Ozone (na.action); print names
+    them, and the fit goes back to R unchanged (print, predictions)."""
+    import rpy2.robjects as ro
+
+    fit = ro.r("rpart::rpart(Ozone ~ ., airquality)")
+    back = rb.from_rpart(fit)
+    assert str(back).splitlines() == rb.rpart_print(fit).splitlines()
+    assert str(back).startswith("n=116 (37 observations deleted due to missingness)")
+    again = rb.to_rpart(back)
+    assert rb.rpart_print(again) == rb.rpart_print(fit)
+    p1 = np.asarray(_r("predict(f, airquality)", f=fit))
+    p2 = np.asarray(_r("predict(f, airquality)", f=again))
+    np.testing.assert_array_equal(p1, p2)

@@ -142,6 +142,8 @@ rocstats_rpart_build <- function(comp, data = NULL) {
     if (nrow(ans$model) != length(ans$where))
       stop("data has ", nrow(ans$model), " rows, the fit ", length(ans$where))
   }
+  if (length(comp$na_action))
+    ans$na.action <- structure(as.integer(unlist(comp$na_action)), class = "omit")
   if (length(tm$xlevels)) attr(ans, "xlevels") <- tm$xlevels
   if (is_class) attr(ans, "ylevels") <- ylevels
   if (!is.null(comp$rocstats_json)) attr(ans, "rocstats") <- as.character(comp$rocstats_json)
@@ -196,6 +198,9 @@ rocstats_rpart_component_list <- function(fit) {
   }
   res$control <- lapply(fit$control, function(v) if (length(v) == 1) rocstats_scalar(v) else v)
   res$call <- rocstats_scalar(.rocstats_call_text(fit$call))
+  ## rows rpart dropped (missing response or every predictor missing): print.rpart
+  ## names them in its first line
+  res$na_action <- if (is.null(fit$na.action)) NULL else as.integer(fit$na.action)
   meta <- attr(fit, "rocstats")
   res$rocstats_json <- if (is.null(meta)) NULL else rocstats_scalar(meta)
   .rocstats_mark_scalars(res)

@@ -18,6 +18,17 @@ checks.
 ``apply(X)`` returns the index of each row's leaf in ``tree_``'s arrays (scikit-learn's
 meaning); ``node_number(X)`` returns rpart's node numbers (root 1, children 2k, 2k + 1).
 
+Which rpart field each fitted attribute matches: ``frame_`` = ``fit$frame`` (index = the
+node numbers, its row names; ``yval2`` split into ``count_*``, ``prob_*``,
+``nodeprob``), ``splits_`` = ``fit$splits`` with ``fit$csplit`` rows, ``cptable_`` =
+``fit$cptable``, ``variable_importance_`` = ``fit$variable.importance``,
+``where_frame_`` = ``fit$where`` (1-based frame rows), ``where_`` = the node numbers of
+those rows (``as.integer(rownames(fit$frame))[fit$where]``), ``classes_`` =
+``attr(fit, "ylevels")``; ``str(fit)`` / ``to_text()`` = ``print(fit)``,
+``print_cp()`` = ``printcp(fit)``, ``summary()`` = ``summary(fit)`` (layout),
+``prune(cp)`` = ``prune(fit, cp)``, ``to_rules()`` = ``rpart.plot::rpart.rules(fit)``
+(shape); ``rocstats.r.to_rpart`` / ``from_rpart`` convert the whole fit.
+
 scikit-learn is optional: without it the base classes are minimal stand-ins with the
 same conventions (``get_params`` / ``set_params`` from the ``__init__`` signature,
 ``score``: accuracy, R^2) and ``NotFittedError`` is a ValueError / AttributeError.

@@ -417,7 +417,14 @@ def print_rpart(model, *, digits=7):
     leaf = np.asarray(t.left) < 0
     lines = [" ".join([head[i], text[i], str(int(frame["n"].iloc[i])), dev[i], yval[i],
                        "*" if leaf[i] else " "]) for i in range(m)]
-    top = ["n= %d " % int(frame["n"].iloc[0]), ""]
+    omitted = getattr(model, "na_action_", None)
+    if omitted is not None and len(omitted):
+        # R's naprint of an "omit" na.action
+        top = ["n=%d (%d observation%s deleted due to missingness)"
+               % (int(frame["n"].iloc[0]), len(omitted), "" if len(omitted) == 1 else "s"),
+               ""]
+    else:
+        top = ["n= %d " % int(frame["n"].iloc[0]), ""]
     if classifier:
         top.append("node), split, n, loss, yval, (yprob)")
     else:

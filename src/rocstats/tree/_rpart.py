@@ -35,9 +35,10 @@ The pieces (a dict; names as R's, lists of plain numbers and strings):
     The predictors in the model's order with their R class (``numeric``, ``factor``,
     ``ordered``) and levels, and the response's name and class (rpart's ``terms``,
     ``attr(terms, "dataClasses")``, ``attr(fit, "xlevels")``, ``fit$ordered``).
-``parms``, ``control``, ``call``
-    ``fit$parms`` (``prior``, ``loss`` as a list of rows, ``split``), ``fit$control``
-    and the call as R text.
+``parms``, ``control``, ``call``, ``na_action``
+    ``fit$parms`` (``prior``, ``loss`` as a list of rows, ``split``), ``fit$control``,
+    the call as R text, and the rows rpart dropped (``fit$na.action``: a missing
+    response or every predictor missing; kept as ``na_action_``, which ``print`` names).
 ``rocstats``
     Only for objects made by rocstats: the estimator's class and parameters, the class
     labels with their Python type, and whether it was fitted on a DataFrame -- so that
@@ -356,6 +357,9 @@ def rpart_components(model):
     if classifier:
         meta["class_labels"] = [_plain(c) for c in model.classes_]
         meta["class_dtype"] = str(np.asarray(model.classes_).dtype)
+    na = getattr(model, "na_action_", None)
+    if na is not None and len(na):
+        out["na_action"] = [int(v) for v in na]
     out["rocstats"] = meta
     return out
 
@@ -602,6 +606,8 @@ def from_rpart_components(raw):
         est._fit_classes = np.arange(K)
     est._info = info
     est.n_features_in_ = len(info.names)
+    # the controls as a fit would have checked them (what to_rpart writes back)
+    est._ctl = est._check_params(int(n[0]), len(info.names))
     if info.from_frame:
         est.feature_names_in_ = np.array(info.names, dtype=object)
     est._criterion = _criterion(raw, est, counts[0] if classifier else None)
@@ -623,6 +629,8 @@ def from_rpart_components(raw):
     est._importance = pd.Series(_floats(vi["values"]),
                                 index=pd.Index(list(vi["names"]), dtype=object),
                                 dtype=np.float64)
+    if raw.get("na_action"):
+        est.na_action_ = np.asarray(raw["na_action"], dtype=np.int64)
     meta = raw.get("rocstats") or {}
     if meta.get("formula"):
         est.formula_ = meta["formula"]
