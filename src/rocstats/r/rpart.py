@@ -1,4 +1,12 @@
-"""Run rpart live through rpy2 and read its results in the shapes of ``rocstats.tree``.
+"""Run rpart live through rpy2 and read its results in the shapes of ``rocstats.tree``;
+move fitted trees between R and rocstats (:func:`to_rpart`, :func:`from_rpart`).
+
+:func:`to_rpart` turns a fitted rocstats tree into an R object of class ``rpart``
+(assembled by ``rpart_object.R`` from the pieces of
+:func:`rocstats.tree._rpart.rpart_components`); :func:`from_rpart` reads the same pieces
+out of any rpart object (``rocstats_rpart_components`` in ``rpart_object.R``, as JSON)
+and makes a fitted estimator (:func:`rocstats.tree._rpart.from_rpart_components`).  The
+stored references of ``validation/r/rpart_interop_cases.R`` come from the same R code.
 
 Every fit sources ``rpart_helpers.R`` (next to this file) once into a private R
 environment and calls ``rocstats_rpart_json`` there::
