@@ -84,6 +84,8 @@ def test_stored_case_r_predict_on_to_rpart(name):
     obj = rb.to_rpart(est)
     nd = ri.newdata(ref, data)
     assert rb.rpart_print(obj).splitlines() == ref["print"]
+    for digits in (3, 4, 10):                      # print(fit, digits = d)
+        assert rb.rpart_print(obj, digits=digits) == est.to_text(digits=digits), digits
     pred = ri.r_predict(obj, nd, case["method"])
     if case["method"] == "class":
         assert (pred["prob"] is None) == (ref["prediction"]["prob"] is None)

@@ -369,8 +369,9 @@ def print_rpart(model, *, digits=7):
     (classification: the risk, ``dev`` of the frame) or deviance (regression), the
     fitted value ``yval`` and, for classifiers, the class probabilities ``(yprob)``;
     ``*`` marks leaves.  Numbers are formatted as ``print.rpart`` formats them with
-    ``digits`` (R's ``getOption("digits")`` = 7): ``format(signif(dev, digits))`` for
-    the loss column, ``format(yprob, digits, nsmall = digits)`` for fewer than 5 classes
+    ``digits`` (default R's ``getOption("digits")`` = 7): ``format(signif(dev,
+    digits))`` for the loss column (and the regression ``yval``; ``format`` itself at
+    R's default 7 digits), ``format(yprob, digits, nsmall = digits)`` for fewer than 5 classes
     (``%.2g`` from 5 classes on), ``%.<digits>g`` for cut points.
 
     Splits that rpart cannot express -- randomForestSRC's ``x <= cut`` (AUC trees and
@@ -401,7 +402,9 @@ def print_rpart(model, *, digits=7):
     node_col = [str(v) if v > 0 else "?" for v in nodes]
     wnode = max(len(s) for s in node_col)
     head = [" " * (2 * int(d)) + s.rjust(wnode) + ")" for d, s in zip(depth, node_col)]
-    dev = format_r_vector([_signif(v, digits) for v in frame["dev"]], digits)
+    # print.rpart: format(signif(x, digits)) -- the format() at R's default
+    # getOption("digits") = 7, whatever ``digits`` is
+    dev = format_r_vector([_signif(v, digits) for v in frame["dev"]], 7)
     if classifier:
         probs = frame[[c for c in frame.columns if c.startswith("prob_")]].to_numpy(float)
         k = probs.shape[1]
@@ -413,7 +416,7 @@ def print_rpart(model, *, digits=7):
         yval = ["%s (%s)" % (lab, " ".join(row))
                 for lab, row in zip(frame["yval_label"].astype(str), cells)]
     else:
-        yval = format_r_vector([_signif(v, digits) for v in frame["yval"]], digits)
+        yval = format_r_vector([_signif(v, digits) for v in frame["yval"]], 7)
     leaf = np.asarray(t.left) < 0
     lines = [" ".join([head[i], text[i], str(int(frame["n"].iloc[i])), dev[i], yval[i],
                        "*" if leaf[i] else " "]) for i in range(m)]
