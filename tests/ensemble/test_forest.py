@@ -487,11 +487,14 @@ def test_print_forest_is_an_rfsrc_summary_block():
     f.fit(X, y)
     assert repr(f) == "AUCForestClassifier(n_trees=30, random_state=3)"
     lines = str(f).splitlines()
-    block = dict(line.split(": ", 1) for line in lines if ": " in line and
-                 not line.strip().startswith("(OOB) Misclass"))
+    # randomForestSRC 3.x's layout: "<label right-aligned to 36>: <value>"
+    assert lines[0] == "%s: 100" % "Sample size".rjust(36)
+    block = dict(line.split(": ", 1) for line in lines[:lines.index("Confusion matrix:")]
+                 if ": " in line)
     block = {k.strip(): v for k, v in block.items()}
     assert block["Sample size"] == "100"
-    assert block["Frequency of class labels"] == ", ".join(str(c) for c in np.bincount(y))
+    assert block["Frequency of class labels"] == ", ".join(
+        "%d=%d" % (k, c) for k, c in enumerate(np.bincount(y)))
     assert block["Number of trees"] == "30"
     assert block["No. of variables tried at each split"] == str(f.max_features_)
     assert block["Forest terminal node size"] == "1"
@@ -511,6 +514,8 @@ def test_print_forest_is_an_rfsrc_summary_block():
     for k in (0, 1):
         assert err[1 + k] == pytest.approx(np.mean(pred[y[ok] == k] != k), abs=1e-8)
     i = lines.index("Confusion matrix:")
+    assert lines[i + 3].split() == ["observed", "0", "1", "class.error"]
     row0 = lines[i + 4].split()
     assert [int(v) for v in row0[1:3]] == [int(np.sum((y[ok] == 0) & (pred == c)))
                                           for c in (0, 1)]
+    assert lines[-1] == "   Brier: 0.25   Normalized Brier: 1   Log-loss: 0.69314718"

@@ -219,6 +219,16 @@ def oob_misclassification(y, proba):
     return float(np.mean(P.argmax(axis=1) != y))
 
 
+def _pretty(x, digits=8):
+    """randomForestSRC's ``digits.pretty(x, digits)``: rounded to ``digits`` decimals,
+    written without trailing zeros."""
+    x = round(float(x), digits)
+    if not np.isfinite(x):
+        return "NaN"
+    t = repr(x)
+    return t[:-2] if t.endswith(".0") else t
+
+
 def _digest(X):
     """A fingerprint of a float matrix (to recognise the training data)."""
     a = np.ascontiguousarray(X, dtype=np.float64)
@@ -829,66 +839,73 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
 
     def rfsrc_text(self):
         """The forest as randomForestSRC's ``print.rfsrc`` lays out a classification
-        forest: one ``label: value`` line each (labels right-aligned), then the OOB
-        confusion matrix.  The Brier line is the plain Brier score (``oob_brier_``), the
-        next one randomForestSRC's normalised Brier (``oob_brier_normalized_``);
-        "(OOB) Requested performance error" is the overall then per-class OOB
-        misclassification (randomForestSRC's ``err.rate`` at the last tree)."""
+        forest (3.x): one ``label: value`` line each, labels right-aligned to 36
+        characters, then the OOB confusion matrix, the misclassification rate and the
+        uniform random classifier's baselines.  Numbers as ``print.rfsrc`` writes them:
+        measures rounded to 8 decimals (``digits.pretty(x, 8)``), the imbalance ratio to
+        4, other numbers with R's 7 significant digits.  "(OOB) Brier score" is the plain
+        Brier score (``oob_brier_``), "(OOB) Normalized Brier score" randomForestSRC's
+        normalised one (``oob_brier_normalized_``); "(OOB) Requested performance error"
+        is the overall then per-class OOB misclassification (``err.rate`` at the last
+        tree).  randomForestSRC's Log-loss, PR-AUC and G-mean lines are not computed by
+        rocstats and are left out."""
         check_fitted(self, "estimators_")
         n = self.inbag_.shape[1]
         counts = self._class_counts
+        labels = [str(c) for c in self.classes_[self._present]]
         leaves = np.mean([t.n_leaves for t in self.estimators_])
         resample = ("none" if not self.bootstrap else ("swr" if self.replace else "swor"))
         rows = [("Sample size", "%d" % n),
-                ("Frequency of class labels", ", ".join("%d" % c for c in counts)),
+                ("Frequency of class labels", ", ".join("%s=%d" % (lab, c)
+                                                        for lab, c in zip(labels, counts))),
                 ("Number of trees", "%d" % len(self.estimators_)),
                 ("Forest terminal node size", "%d" % int(self.node_size)),
-                ("Average no. of terminal nodes", "%.4g" % leaves),
+                ("Average no. of terminal nodes", "%.7g" % leaves),
                 ("No. of variables tried at each split", "%d" % self.max_features_),
                 ("Total no. of variables", "%d" % self.n_features_in_),
                 ("Resampling used to grow trees", resample),
                 ("Resample size used to grow trees", "%d" % self.sample_size_),
                 ("Analysis", "RF-C"), ("Family", "class"),
-                ("Splitting rule", "auc *random*" if self.n_split else "auc"),
-                ]
+                ("Splitting rule", "auc *random*" if self.n_split else "auc")]
         if self.n_split:
             rows.append(("Number of random split points", "%d" % self.n_split))
+        lines = ["%s: %s" % (a.rjust(36), b) for a, b in rows]
+        if not self.bootstrap:
+            return "\n".join(lines)
+        rows = []
         if counts.size == 2 and counts.min() > 0:
-            rows.append(("Imbalanced ratio", "%.4f" % (counts.max() / counts.min())))
-        matrix = None
-        if self.bootstrap:
-            rows += [("(OOB) Brier score", "%.8f" % self.oob_brier_),
-                     ("(OOB) Normalized Brier score", "%.8f" % self.oob_brier_normalized_),
-                     ("(OOB) AUC", "%.8f" % self.oob_auc_)]
-            ok = self.oob_n_trees_ > 0
-            yk = self._oob_codes[ok]
-            pred = self._oob_proba[ok].argmax(axis=1)
-            K = self._present.size
-            per = [np.mean(pred[yk == k] != k) if np.any(yk == k) else float("nan")
-                   for k in range(K)]
-            err = ", ".join("%.8f" % v for v in [self.oob_misclassification_] + per)
-            rows.append(("(OOB) Requested performance error", err))
-            matrix = np.zeros((K, K), dtype=np.int64)
-            np.add.at(matrix, (yk, pred), 1)
-            if hasattr(self, "importance_"):
-                rows.append(("Variable importance", "%s, OOB permutation, %d repeats"
-                             % (self.importance_.metric, self.importance_.n_repeats)))
-        w = max(len(a) for a, _ in rows)
-        lines = ["%s: %s" % (a.rjust(w), b) for a, b in rows]
-        if matrix is not None:
-            labels = [str(c) for c in self.classes_[self._present]]
-            cw = max(max(len(s) for s in labels), max(len(str(v)) for v in matrix.ravel()), 9)
-            lines += ["", "Confusion matrix:", "",
-                      "%s predicted" % (" " * (cw + 2)),
-                      "  %s %s %s" % ("observed".rjust(cw), " ".join(s.rjust(cw) for s in labels),
-                                      "class.error")]
-            for k, lab in enumerate(labels):
-                tot = matrix[k].sum()
-                ce = (tot - matrix[k, k]) / tot if tot else float("nan")
-                lines.append("  %s %s %11.4f" % (lab.rjust(cw), " ".join(
-                    str(v).rjust(cw) for v in matrix[k]), ce))
-            lines += ["", "      (OOB) Misclassification rate: %.8f"
-                      % self.oob_misclassification_]
+            rows.append(("Imbalanced ratio", _pretty(counts.max() / counts.min(), 4)))
+        rows += [("(OOB) Brier score", _pretty(self.oob_brier_)),
+                 ("(OOB) Normalized Brier score", _pretty(self.oob_brier_normalized_)),
+                 ("(OOB) AUC", _pretty(self.oob_auc_))]
+        ok = self.oob_n_trees_ > 0
+        yk = self._oob_codes[ok]
+        pred = self._oob_proba[ok].argmax(axis=1)
+        K = self._present.size
+        per = [np.mean(pred[yk == k] != k) if np.any(yk == k) else float("nan")
+               for k in range(K)]
+        rows.append(("(OOB) Requested performance error",
+                     ", ".join(_pretty(v) for v in [self.oob_misclassification_] + per)))
+        lines += ["%s: %s" % (a.rjust(36), b) for a, b in rows]
+        matrix = np.zeros((K, K), dtype=np.int64)
+        np.add.at(matrix, (yk, pred), 1)
+        W = max(10, 2 + max(len(s) for s in labels))
+        widths = [max(len(lab), max(len(str(v)) for v in matrix[:, j]))
+                  for j, lab in enumerate(labels)]
+        lines += ["", "Confusion matrix:", "", " " * W + "predicted",
+                  "observed".rjust(W) + "".join(" " + lab.rjust(w)
+                                                for lab, w in zip(labels, widths))
+                  + " class.error"]
+        for k, lab in enumerate(labels):
+            tot = matrix[k].sum()
+            ce = (tot - matrix[k, k]) / tot if tot else float("nan")
+            lines.append(lab.rjust(W) + "".join(" " + str(v).rjust(w)
+                                                for v, w in zip(matrix[k], widths))
+                         + " " + ("%.4f" % ce).rjust(11))
+        lines += ["", "      (OOB) Misclassification rate: %.7g" % self.oob_misclassification_,
+                  "", "Random-classifier baselines (uniform):",
+                  "   Brier: %s   Normalized Brier: 1   Log-loss: %s"
+                  % (_pretty((K - 1.0) / K ** 2), _pretty(np.log(K)))]
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ predict
