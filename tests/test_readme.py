@@ -118,3 +118,46 @@ def test_diagnostic_accuracy_and_cutpoint_example(monkeypatch):
     opt = ns["opt"]
     assert round(opt.loc["youden", "apparent"], 3) == 0.440
     assert abs(opt.loc["youden", "out_of_bag"] - 0.37) < 0.01        # ours, another stream
+def test_trees_cross_to_r_example(monkeypatch):
+    """The README's "Trees that cross to R and back" blocks: print(fit) is R's stored
+    print.rpart text, the rules and the forest numbers are the ones quoted; the R part
+    runs when rpart is available through rpy2 (else only the Python part)."""
+    from rocstats_validation import rpart_interop as ri
+
+    text = README.read_text()
+    sec = text.split("## Trees that cross to R and back", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", sec, re.S)
+    printed = re.findall(r"```\n(n= 81 .*?)```", sec, re.S)[0]
+    tree_code, forest_code = blocks
+    offline, with_r = tree_code.split("# with R", 1)
+    monkeypatch.chdir(README.parent)
+    ns = {}
+    exec(compile(offline.replace("print(", "str("), "README trees", "exec"), ns)
+    fit = ns["fit"]
+    assert str(fit).splitlines() == ri.load("kyphosis_default")["print"]
+    assert printed.rstrip("\n").splitlines() == str(fit).splitlines()
+    rules = ns["rules"]
+    assert rules["node"].tolist() == [4, 10, 22, 23, 3]
+    assert rules["rule"].iloc[1] == "Start >= 8.5 & Start < 14.5 & Age < 55"
+    assert rules["n"].tolist() == [29, 12, 14, 7, 19]
+    np.testing.assert_allclose(rules["prob_present"], [0, 0, 2 / 14, 4 / 7, 11 / 19])
+    try:
+        from rocstats.r.rpart import rpart_available
+
+        ok = rpart_available()[0]
+    except Exception:
+        ok = False
+    if ok:
+        exec(compile("# with R" + with_r, "README trees (R)", "exec"), ns)
+        p = np.asarray(ns["p"])
+        np.testing.assert_allclose(p, [[1, 0], [8 / 19, 11 / 19]], rtol=1e-12)
+        assert str(ns["back"]).splitlines() == ri.load("kyphosis_default")["print"]
+    exec(compile(forest_code.replace("print(", "str("), "README forest", "exec"), ns)
+    forest = ns["forest"]
+    assert round(forest.oob_brier_, 3) == 0.173
+    assert round(forest.oob_brier_normalized_, 3) == 0.694
+    assert round(forest.oob_auc_, 3) == 0.795
+    table = ns["table"]
+    assert table.index[:3].tolist() == ["glu", "age", "bmi"]
+    assert (round(table.loc["glu", "importance"], 3), round(table.loc["glu", "se"], 3)) == \
+        (0.047, 0.002)

@@ -9,7 +9,8 @@ randomForestSRC's policy); by default in threads, and the results must not depen
 import numpy as np
 import pytest
 
-from rocstats.ensemble import AUCForestClassifier, oob_auc, oob_brier, oob_misclassification
+from rocstats.ensemble import (AUCForestClassifier, oob_auc, oob_brier,
+                               oob_brier_normalized, oob_misclassification)
 from rocstats.ensemble import _forest
 from rocstats.tree._base import NotFittedError
 
@@ -87,15 +88,25 @@ def test_oob_brier_definition():
     y = rng.integers(0, 3, size=40)
     P = rng.dirichlet([1, 1, 1], size=40)
     bs = [np.mean(((y == k).astype(float) - P[:, k]) ** 2) for k in range(3)]
-    assert oob_brier(y, P) == pytest.approx(1.5 * sum(bs), abs=1e-12)
-    assert oob_brier(y, P, normalized=False) == pytest.approx(sum(bs) / 3, abs=1e-12)
+    # plain: the mean of the squared errors over all n x K entries
+    sq = [(float(y[i] == k) - P[i, k]) ** 2 for i in range(40) for k in range(3)]
+    assert oob_brier(y, P) == pytest.approx(sum(sq) / len(sq), abs=1e-12)
+    assert oob_brier(y, P) == pytest.approx(sum(bs) / 3, abs=1e-12)
+    # randomForestSRC's normalised form (get.brier.error's default)
+    assert oob_brier_normalized(y, P) == pytest.approx(1.5 * sum(bs), abs=1e-12)
+    assert oob_brier(y, P, normalized=True) == oob_brier_normalized(y, P)
     # uniform guess scores exactly 1 normalised, whatever the class frequencies
-    assert oob_brier(y, np.full((40, 3), 1 / 3)) == pytest.approx(1.0, abs=1e-12)
-    # two classes: 4 x the binary Brier score
+    assert oob_brier_normalized(y, np.full((40, 3), 1 / 3)) == pytest.approx(1.0, abs=1e-12)
+    # two classes: the usual binary Brier score, and 4 x it normalised
     yb = rng.integers(0, 2, size=30)
     q = rng.uniform(size=30)
     Pb = np.column_stack([1 - q, q])
-    assert oob_brier(yb, Pb) == pytest.approx(4 * np.mean((yb - q) ** 2), abs=1e-12)
+    assert oob_brier(yb, Pb) == pytest.approx(np.mean((yb - q) ** 2), abs=1e-12)
+    assert oob_brier_normalized(yb, Pb) == pytest.approx(4 * np.mean((yb - q) ** 2),
+                                                         abs=1e-12)
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    assert oob_brier(yb, Pb) == pytest.approx(sklearn_metrics.brier_score_loss(yb, q),
+                                              abs=1e-12)
 
 
 def test_oob_misclassification():
@@ -211,33 +222,146 @@ def test_permutation_importance_finds_the_signal():
                             random_state=3).fit(X, y)
     imp = f.feature_importances_
     assert imp.shape == (4,)
+    assert f.importance_.metric == "auc" and f.importance_.oob
     assert imp[2] > 0.2
     assert np.abs(np.delete(imp, 2)).max() < 0.05
     assert f.oob_auc_ > 0.95
+    np.testing.assert_array_equal(imp, f.importance_.importances_mean)
 
 
-def test_permutation_importance_definition():
-    """VIMP_j = misclassification of the forest with x_j permuted in each tree's OOB rows
-    minus the OOB misclassification; recomputed here with the same permutations."""
-    X, y = _data(n=60)
-    f = AUCForestClassifier(n_trees=6, importance=True, random_state=4).fit(X, y)
-    seeds = np.random.SeedSequence(4).spawn(6)
+def _recompute_oob_importance(f, X, y, metric, n_repeats):
+    """The definition, with the forest's per-tree permutation streams: in every tree,
+    x_j permuted among its OOB rows (draws in the order repeat, variable); the OOB
+    ensemble of the permuted rows scored; importance = loss of the metric."""
+    seeds = np.random.SeedSequence(f.random_state).spawn(len(f.estimators_))
     p = X.shape[1]
-    num = np.zeros((p, 60, 2))
-    cnt = np.zeros(60)
+    n = X.shape[0]
+    num = np.zeros((n_repeats, p, n, 2))
+    cnt = np.zeros(n)
     for t, inb, s in zip(f.estimators_, f.inbag_, seeds):
         oob = np.flatnonzero(inb == 0)
         prng = np.random.default_rng(s.spawn(2)[1])
         cnt[oob] += 1
-        for j in range(p):
-            Xp = X[oob].copy()
-            Xp[:, j] = X[oob][prng.permutation(oob.size), j]
-            leaf = t.apply(Xp)
-            num[j, oob] += t.value[leaf] / t.value[leaf].sum(axis=1, keepdims=True)
+        for r in range(n_repeats):
+            for j in range(p):
+                Xp = X[oob].copy()
+                Xp[:, j] = X[oob][prng.permutation(oob.size), j]
+                leaf = t.apply(Xp)
+                num[r, j, oob] += t.value[leaf] / t.value[leaf].sum(axis=1, keepdims=True)
     ok = cnt > 0
-    for j in range(p):
-        err = np.mean((num[j, ok] / cnt[ok, None]).argmax(1) != y[ok])
-        assert f.feature_importances_[j] == pytest.approx(err - f.oob_misclassification_)
+    score = {"misclassification": lambda P: np.mean(P.argmax(1) != y[ok]),
+             "brier": lambda P: np.mean((P[:, 1] - y[ok]) ** 2),
+             "auc": lambda P: _pair_auc(P[y[ok] == 1, 1], P[y[ok] == 0, 1])}[metric]
+    base = score(f.oob_decision_function_[ok])
+    out = np.empty((p, n_repeats))
+    for r in range(n_repeats):
+        for j in range(p):
+            v = score(num[r, j, ok] / cnt[ok, None])
+            out[j, r] = base - v if metric == "auc" else v - base
+    return out
+
+
+@pytest.mark.parametrize("metric", ["misclassification", "auc", "brier"])
+def test_permutation_importance_definition(metric):
+    """Each repeat's importance recomputed from the definition with the same
+    permutations; the Monte Carlo SE is the sd over repeats / sqrt(repeats)."""
+    X, y = _data(n=60)
+    f = AUCForestClassifier(n_trees=6, importance=metric, n_repeats=3,
+                            random_state=4).fit(X, y)
+    expected = _recompute_oob_importance(f, X, y, metric, 3)
+    np.testing.assert_allclose(f.importance_.importances, expected, atol=1e-12)
+    np.testing.assert_allclose(f.importance_.importances_se,
+                               expected.std(axis=1, ddof=1) / np.sqrt(3), atol=1e-12)
+    # the same permutations after the fit, for any of the three metrics
+    again = f.permutation_importance(X, y, metric=metric, n_repeats=3)
+    np.testing.assert_array_equal(again.importances, f.importance_.importances)
+
+
+def test_permutation_importance_result_object():
+    X, y = _data(n=80)
+    f = AUCForestClassifier(n_trees=10, random_state=2).fit(X, y)
+    res = f.permutation_importance(X, y, n_repeats=4)
+    assert res.importances.shape == (4, 4) and res.n_repeats == 4
+    frame = res.to_frame()
+    assert list(frame.columns) == ["importance", "se", "std"]
+    assert frame["importance"].is_monotonic_decreasing
+    text = str(res)
+    assert text.startswith("Out-of-bag permutation importance, AUC") and "MC s.e." in text
+    assert "<table" in res._repr_html_()
+    assert str(res.summary()).strip()
+    one = f.permutation_importance(X, y, n_repeats=1)
+    assert np.isnan(one.importances_se).all()
+    other = f.permutation_importance(X, y, n_repeats=4, random_state=7)
+    assert not np.array_equal(other.importances, res.importances)
+
+
+def test_permutation_importance_bad_input():
+    X, y = _data(n=80)
+    f = AUCForestClassifier(n_trees=5, random_state=2).fit(X, y)
+    with pytest.raises(ValueError, match="training data"):
+        f.permutation_importance(X[:70], y[:70])
+    X2 = X.copy()
+    X2[0, 0] += 1
+    with pytest.raises(ValueError, match="training data"):
+        f.permutation_importance(X2, y)
+    with pytest.raises(ValueError, match="metric"):
+        f.permutation_importance(X, y, metric="logloss")
+    with pytest.raises(ValueError, match="n_repeats"):
+        f.permutation_importance(X, y, n_repeats=0)
+    with pytest.raises(ValueError, match="label"):
+        f.permutation_importance(X, np.where(y == 1, 5, 0), oob=False)
+    g = AUCForestClassifier(n_trees=3, bootstrap=False, random_state=0).fit(X, y)
+    with pytest.raises(ValueError, match="bootstrap=False"):
+        g.permutation_importance(X, y)
+
+
+def test_held_out_importance_agrees_with_sklearn_within_mc_error():
+    """On held-out data rocstats' permutation_importance(oob=False) estimates what
+    scikit-learn's permutation_importance(scoring="roc_auc") estimates: the expected
+    drop of the test AUC when one column is permuted.  Both are Monte Carlo means over
+    30 permutations; they must agree within 4 combined standard errors (+1e-3 for a
+    variable whose permutations never change a prediction).  Power: a mistake of
+    scoring with probabilities of the wrong class (AUC 1 - a) or with the misclassification
+    rate changes the important variable's value by far more than 4 SE (checked below)."""
+    inspection = pytest.importorskip("sklearn.inspection")
+    from rocstats_validation.paths import DATA_DIR
+    import pandas as pd
+
+    d = pd.read_csv(DATA_DIR / "pima_tr_te.csv")
+    X, y = d.iloc[:200, :7], d.iloc[:200, 7]
+    Xt, yt = d.iloc[200:, :7], d.iloc[200:, 7]
+    f = AUCForestClassifier(n_trees=100, random_state=1, n_jobs=2).fit(X, y)
+    ours = f.permutation_importance(Xt, yt, oob=False, n_repeats=30, random_state=0)
+    sk = inspection.permutation_importance(f, Xt, yt, scoring="roc_auc", n_repeats=30,
+                                           random_state=1)
+    se = np.sqrt(ours.importances_se ** 2 + (sk.importances_std / np.sqrt(30)) ** 2)
+    diff = np.abs(ours.importances_mean - sk.importances_mean)
+    assert (diff <= 4 * se + 1e-3).all(), (diff, se)
+    glu = list(X.columns).index("glu")
+    assert ours.importances_mean[glu] > 0.08            # far above the rest
+    assert ours.importances_mean[glu] > 3 * np.delete(ours.importances_mean, glu).max()
+    assert ours.importances_mean[glu] > 20 * se[glu]
+    # power against the plausible mistakes named above
+    assert abs(-ours.importances_mean[glu] - sk.importances_mean[glu]) > 4 * se[glu]
+    wrong = f.permutation_importance(Xt, yt, oob=False, metric="misclassification",
+                                     n_repeats=30, random_state=0)
+    assert abs(wrong.importances_mean[glu] - sk.importances_mean[glu]) > 4 * se[glu]
+
+
+def test_oob_importance_top_variables_stable_on_pima():
+    """Pima.tr, 10 forest seeds: the AUC importance puts glu first and age second every
+    time, and {glu, age, bmi, ped} are the top four every time."""
+    from rocstats_validation.paths import DATA_DIR
+    import pandas as pd
+
+    d = pd.read_csv(DATA_DIR / "pima_tr_te.csv").iloc[:200]
+    X, y = d.iloc[:, :7], d.iloc[:, 7]
+    for seed in range(1, 11):
+        f = AUCForestClassifier(random_state=seed, importance=True, n_repeats=5,
+                                n_jobs=2).fit(X, y)
+        order = f.importance_.to_frame().index.tolist()
+        assert order[:2] == ["glu", "age"], (seed, order)
+        assert set(order[:4]) == {"glu", "age", "bmi", "ped"}, (seed, order)
 
 
 def test_no_bootstrap_means_no_oob():
@@ -283,6 +407,8 @@ def test_pandas_input_and_column_check():
     (dict(sample_fraction=1.2), "replace=True"),
     (dict(sample_fraction=0), "sample_fraction"),
     (dict(importance="anti"), "importance"),
+    (dict(n_repeats=0), "n_repeats"),
+    (dict(progress="widget"), "progress"),
     (dict(random_state=-3), "random_state"),
 ])
 def test_bad_parameters(kw, match):
@@ -352,3 +478,44 @@ def test_routing_by_the_kernel_and_by_splits_agree():
         np.testing.assert_array_equal(t.apply(Xn, rows=[3, 1]), leaf[[3, 1]])
         freq = t.value[leaf] / t.value[leaf].sum(axis=1, keepdims=True)
         np.testing.assert_allclose(freq.sum(axis=1), 1.0)
+
+
+def test_print_forest_is_an_rfsrc_summary_block():
+    X, y = _data(n=100)
+    f = AUCForestClassifier(n_trees=30, random_state=3)
+    assert str(f) == repr(f) == "AUCForestClassifier(n_trees=30, random_state=3)"
+    f.fit(X, y)
+    assert repr(f) == "AUCForestClassifier(n_trees=30, random_state=3)"
+    lines = str(f).splitlines()
+    # randomForestSRC 3.x's layout: "<label right-aligned to 36>: <value>"
+    assert lines[0] == "%s: 100" % "Sample size".rjust(36)
+    block = dict(line.split(": ", 1) for line in lines[:lines.index("Confusion matrix:")]
+                 if ": " in line)
+    block = {k.strip(): v for k, v in block.items()}
+    assert block["Sample size"] == "100"
+    assert block["Frequency of class labels"] == ", ".join(
+        "%d=%d" % (k, c) for k, c in enumerate(np.bincount(y)))
+    assert block["Number of trees"] == "30"
+    assert block["No. of variables tried at each split"] == str(f.max_features_)
+    assert block["Forest terminal node size"] == "1"
+    assert block["Resampling used to grow trees"] == "swor"
+    assert block["Resample size used to grow trees"] == str(f.sample_size_)
+    assert block["Splitting rule"] == "auc *random*"
+    assert float(block["(OOB) Brier score"]) == pytest.approx(f.oob_brier_, abs=1e-8)
+    assert float(block["(OOB) Normalized Brier score"]) == pytest.approx(
+        f.oob_brier_normalized_, abs=1e-8)
+    assert f.oob_brier_normalized_ == pytest.approx(4 * f.oob_brier_, rel=1e-12)
+    assert float(block["(OOB) AUC"]) == pytest.approx(f.oob_auc_, abs=1e-8)
+    err = [float(v) for v in block["(OOB) Requested performance error"].split(",")]
+    assert err[0] == pytest.approx(f.oob_misclassification_, abs=1e-8)
+    # the per-class errors and the confusion matrix, from the OOB probabilities
+    ok = ~np.isnan(f.oob_decision_function_).any(axis=1)
+    pred = f.oob_decision_function_[ok].argmax(axis=1)
+    for k in (0, 1):
+        assert err[1 + k] == pytest.approx(np.mean(pred[y[ok] == k] != k), abs=1e-8)
+    i = lines.index("Confusion matrix:")
+    assert lines[i + 3].split() == ["observed", "0", "1", "class.error"]
+    row0 = lines[i + 4].split()
+    assert [int(v) for v in row0[1:3]] == [int(np.sum((y[ok] == 0) & (pred == c)))
+                                          for c in (0, 1)]
+    assert lines[-1] == "   Brier: 0.25   Normalized Brier: 1   Log-loss: 0.69314718"

@@ -253,7 +253,7 @@ def test_plot_tree_draws_every_node():
     assert len(boxes) == t.tree_.node_count
     s = t.tree_.split[0]
     op = "<" if s.kind == LT else "<="
-    assert boxes[0].startswith("%s %s %.3g" % ("abc"[s.feature], op, s.threshold))
+    assert boxes[0].startswith("%s %s %.4g" % ("abc"[s.feature], op, s.threshold))
     assert boxes[0].endswith("n=60  [%g/%g]" % tuple(np.bincount(y)))
     leaf_texts = [b for b in boxes if b.split("\n")[0] in ("no", "yes")]
     assert len(leaf_texts) == t.tree_.n_leaves

@@ -90,6 +90,10 @@ SUITES = {
     "cutpointr_parity": ("rocstats_validation.diagnostic_parity:run_cutpointr",
                          "cutpoint (optimal cut-offs, ties, metrics) and its out-of-bag "
                          "bootstrap vs cutpointr 1.1.2"),
+    "rpart_interop": ("rocstats_validation.rpart_interop:run",
+                      "trees crossing to R and back: print(fit) vs print.rpart, "
+                      "to_rpart / from_rpart pieces, R's predict with missing values, "
+                      "prune, on 31 stored cases and 20 random data sets (live)"),
 }
 
 
@@ -217,6 +221,15 @@ ACCEPTANCE = {
                   "Carlo SE",
         why="the same integer counts; the bootstraps draw different random numbers",
         summary="cutpointr 1.1.2 cut-offs exact, metrics 1e-12, bootstrap 4 MC SE"),
+    "rpart_interop": dict(
+        quantity="print(fit) text; predictions (R's predict on to_rpart(fit), from_rpart of "
+                 "R's fit) on rows with missing values; rpart pieces; prune",
+        reference="rpart 4.1.19: print.rpart, predict.rpart, prune.rpart (stored; live "
+                  "when R is present)",
+        tolerance="text, classes, node numbers exact; probabilities / means rtol 1e-12; "
+                  "pieces rtol 1e-10",
+        why="both sides read the same frame and splits; only probabilities are recomputed",
+        summary="print / predict / prune across R and rocstats: exact text, rtol 1e-12"),
 }
 
 #: keys of an acceptance criterion

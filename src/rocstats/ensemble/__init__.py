@@ -1,6 +1,8 @@
 """Ensembles of rocstats trees: :class:`AUCForestClassifier`, a random forest of AUC-split
 trees with randomForestSRC's defaults and out-of-bag performance (AUC, Brier score,
 misclassification) and permutation variable importance."""
-from ._forest import AUCForestClassifier, oob_auc, oob_brier, oob_misclassification
+from ._forest import (AUCForestClassifier, PermutationImportance, oob_auc, oob_brier,
+                      oob_brier_normalized, oob_misclassification)
 
-__all__ = ["AUCForestClassifier", "oob_auc", "oob_brier", "oob_misclassification"]
+__all__ = ["AUCForestClassifier", "PermutationImportance", "oob_auc", "oob_brier",
+           "oob_brier_normalized", "oob_misclassification"]

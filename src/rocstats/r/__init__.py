@@ -31,7 +31,11 @@ Cross-check (``rocstats.r.compare``, re-exported here)
     variance and CI, partial AUCs, best threshold, sensitivity at fixed specificities,
     paired DeLong tests) computed by rocstats and by pROC, side by side with a pass flag.
 
-rpart (``rocstats.r.rpart``)
+rpart (``rocstats.r.rpart``; :func:`to_rpart` and :func:`from_rpart` re-exported here)
+    :func:`to_rpart` (a fitted rocstats tree as a real R ``rpart`` object: R's
+    ``predict``, ``print``, ``printcp``, ``summary``, ``prune``, ``plot`` + ``text`` and
+    ``partykit::as.party`` take it), :func:`from_rpart` (an R rpart fit as a fitted
+    rocstats estimator), both through ``rpart_object.R``;
     :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
     :func:`rocstats.r.rpart.rpart_fit` (rpart's frame, cptable, splits, where and
     variable importance in the shapes of ``rocstats.tree.CARTClassifier``'s fitted
@@ -56,10 +60,11 @@ from ._proc import (ALTERNATIVES, PROC_MIN_VERSION, proc_auc, proc_ci_bootstrap,
                     proc_paired, proc_partial, proc_roc_test, proc_roc_test_unpaired,
                     proc_smooth, proc_unpaired, r_available, r_versions)
 from .compare import compare_with_proc
+from .rpart import from_rpart, to_rpart
 from ._proc_power import (proc_power_list, proc_power_numeric, proc_power_paired,
                           proc_power_roc)
 
-__all__ = ["compare_with_proc", "r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
+__all__ = ["compare_with_proc", "to_rpart", "from_rpart", "r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
            "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
            "proc_coords", "proc_ci_bootstrap",
            "PROC_MIN_VERSION", "ALTERNATIVES",

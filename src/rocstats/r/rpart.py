@@ -1,4 +1,12 @@
-"""Run rpart live through rpy2 and read its results in the shapes of ``rocstats.tree``.
+"""Run rpart live through rpy2 and read its results in the shapes of ``rocstats.tree``;
+move fitted trees between R and rocstats (:func:`to_rpart`, :func:`from_rpart`).
+
+:func:`to_rpart` turns a fitted rocstats tree into an R object of class ``rpart``
+(assembled by ``rpart_object.R`` from the pieces of
+:func:`rocstats.tree._rpart.rpart_components`); :func:`from_rpart` reads the same pieces
+out of any rpart object (``rocstats_rpart_components`` in ``rpart_object.R``, as JSON)
+and makes a fitted estimator (:func:`rocstats.tree._rpart.from_rpart_components`).  The
+stored references of ``validation/r/rpart_interop_cases.R`` come from the same R code.
 
 Every fit sources ``rpart_helpers.R`` (next to this file) once into a private R
 environment and calls ``rocstats_rpart_json`` there::
@@ -50,7 +58,8 @@ import numpy as np
 
 from ._session import r_package_status, source_helpers
 
-__all__ = ["rpart_available", "rpart_versions", "rpart_fit", "rpart_json",
+__all__ = ["rpart_available", "rpart_versions", "rpart_fit", "rpart_json", "to_rpart",
+           "from_rpart", "rpart_components_from_r", "rpart_print",
            "result_from_json", "RpartResult", "RPART_VERSION", "HELPERS_R",
            "CONTROL_NAMES"]
 
@@ -342,3 +351,176 @@ def result_from_json(raw):
     return RpartResult(method=raw["method"], classes=classes, frame=frame, cptable=cptable,
                        splits=splits, where=np.asarray(raw["where"], dtype=np.int64),
                        variable_importance=importance, raw=raw)
+
+
+# --------------------------------------------------------------------- rpart objects
+#: The R code that builds rpart objects and takes them apart (sourced after HELPERS_R).
+OBJECT_R = Path(__file__).with_name("rpart_object.R")
+
+
+@functools.lru_cache(maxsize=None)
+def _object_env():
+    """The R environment of rpart_object.R, whose parent holds rpart_helpers.R."""
+    _require()
+    if not OBJECT_R.is_file():
+        raise RuntimeError("the R helper file %s is missing from this installation"
+                           % OBJECT_R)
+    from rpy2 import robjects
+
+    load = robjects.r("function(path, parent) { env <- new.env(parent = parent); "
+                      "sys.source(path, envir = env, keep.source = FALSE); env }")
+    return load(str(OBJECT_R), _helpers())
+
+
+def _to_r(value):
+    """A Python value of the rpart pieces as an R object: dicts -> named lists, lists of
+    numbers (None = NA) / strings / booleans -> vectors, other lists -> unnamed lists,
+    None -> NULL.  Call inside a converter context."""
+    import numbers as _numbers
+
+    from rpy2 import robjects as ro
+
+    if value is None:
+        return ro.NULL
+    if isinstance(value, dict):
+        return ro.ListVector([(str(k), _to_r(v)) for k, v in value.items()]) if value \
+            else ro.r("structure(list(), names = character(0))")
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, (bool, np.bool_)):
+        return ro.BoolVector([bool(value)])
+    if isinstance(value, _numbers.Integral):
+        return ro.IntVector([int(value)])
+    if isinstance(value, _numbers.Real):
+        return ro.FloatVector([float(value)])
+    if isinstance(value, str):
+        return ro.StrVector([value])
+    items = list(value)
+    if not items:
+        return ro.r("list()")
+    if all(isinstance(v, (bool, np.bool_)) for v in items):
+        return ro.BoolVector([bool(v) for v in items])
+    if all(v is None or (isinstance(v, _numbers.Real) and not isinstance(v, (bool, np.bool_)))
+           for v in items):
+        if all(isinstance(v, _numbers.Integral) for v in items):
+            return ro.IntVector([int(v) for v in items])
+        return ro.FloatVector([ro.NA_Real if v is None else float(v) for v in items])
+    if all(isinstance(v, str) for v in items):
+        return ro.StrVector(items)
+    return ro.r["list"](*[_to_r(v) for v in items])
+
+
+def to_rpart(fit, *, data=None):
+    """A fitted rocstats tree as an R object of class ``rpart`` (through rpy2).
+
+    The object is what ``rpart()`` returns -- ``frame`` (with ``yval2``), ``splits``
+    (with ``csplit`` for factor splits), ``cptable``, ``where``, ``terms``, ``call``,
+    ``method``, ``parms``, ``control``, ``functions``, ``numresp``, ``ordered``,
+    ``variable.importance`` and the ``xlevels`` / ``ylevels`` attributes -- so R's
+    ``predict(obj, newdata, type = "prob" | "class" | "vector")``, ``print``,
+    ``printcp``, ``summary``, ``prune``, ``plot`` + ``text`` take it as they take an
+    rpart fit.  :func:`rocstats.tree._rpart.rpart_components` lists what is translated
+    for the AUC and ROC trees (their ``x <= c`` splits, ``parms$split = "auc"`` /
+    ``"rossa"``); the ``call`` names the rocstats estimator and its parameters, and the
+    attribute ``rocstats`` (JSON text) lets :func:`from_rpart` give back the same
+    estimator.
+
+    Parameters
+    ----------
+    fit : fitted CARTClassifier, CARTRegressor, AUCTreeClassifier or ROCTreeClassifier
+    data : pandas.DataFrame, optional
+        The training data (response and predictors by name, the rows of the fit, pandas
+        Categorical for factors).  Kept as the model frame (rpart's ``model = TRUE``),
+        which ``partykit::as.party(obj)`` and ``model.frame(obj)`` need.
+
+    Returns
+    -------
+    rpy2.robjects.vectors.ListVector
+        The R object; ``rpy2.robjects.globalenv["fit"] = obj`` makes it visible to R
+        code.
+
+    Examples
+    --------
+    >>> from rocstats.r.rpart import to_rpart                  # doctest: +SKIP
+    >>> obj = to_rpart(fit)                                   # doctest: +SKIP
+    >>> rpy2.robjects.r["predict"](obj, newdata, type="prob")   # doctest: +SKIP
+    """
+    from ..tree._rpart import rpart_components
+
+    comp = rpart_components(fit)
+    meta = comp.pop("rocstats")
+    comp["rocstats_json"] = json.dumps(meta)
+    env = _object_env()
+    from rpy2 import robjects as ro
+    from rpy2.robjects import default_converter, numpy2ri, pandas2ri
+    from rpy2.robjects.conversion import localconverter
+
+    with localconverter(default_converter + numpy2ri.converter + pandas2ri.converter):
+        conv = ro.conversion.get_conversion()
+        r_data = ro.NULL
+        if data is not None:
+            names = [comp["response"]["name"]] + [v["name"] for v in comp["variables"]]
+            import pandas as pd
+
+            if not isinstance(data, pd.DataFrame):
+                raise ValueError("data must be a pandas DataFrame with the response and the "
+                                 "predictors, got %s" % type(data).__name__)
+            missing = [c for c in names if c not in data.columns]
+            if missing:
+                raise ValueError("data lacks the column(s) %s of the fit (%s)"
+                                 % (missing, names))
+            if len(data) != comp["n_obs"]:
+                raise ValueError("data has %d rows, the fit %d" % (len(data), comp["n_obs"]))
+            r_data = conv.py2rpy(_check_data(data[names]))
+    with localconverter(default_converter):
+        return env["rocstats_rpart_build"](_to_r(comp), r_data)
+
+
+def rpart_components_from_r(robj):
+    """The pieces of any R ``rpart`` object (see :mod:`rocstats.tree._rpart`) as a
+    dict, read through rpart_object.R's ``rocstats_rpart_components`` (JSON)."""
+    env = _object_env()
+    from rpy2.robjects import default_converter
+    from rpy2.robjects.conversion import localconverter
+
+    with localconverter(default_converter):
+        text = str(env["rocstats_rpart_components"](robj)[0])
+    raw = json.loads(text)
+    meta = raw.pop("rocstats_json", None)
+    if meta:
+        raw["rocstats"] = json.loads(meta)
+    return raw
+
+
+def from_rpart(robj):
+    """A fitted rocstats estimator from an R ``rpart`` object (through rpy2).
+
+    ``method = "class"`` gives a :class:`rocstats.tree.CARTClassifier`, ``"anova"`` a
+    :class:`rocstats.tree.CARTRegressor` (an object made by :func:`to_rpart` gives back
+    its own estimator).  It predicts as R's ``predict`` (same frame, splits, surrogates
+    and ``usesurrogate``), prints as ``print.rpart``, and ``prune(cp)`` keeps what R's
+    ``prune`` keeps; see :func:`rocstats.tree._rpart.from_rpart_components`.
+
+    Parameters
+    ----------
+    robj : rpy2 object of R class ``rpart``
+        E.g. ``rpy2.robjects.r("rpart::rpart(Kyphosis ~ ., rpart::kyphosis)")``.
+
+    Returns
+    -------
+    fitted estimator
+    """
+    from ..tree._rpart import from_rpart_components
+
+    return from_rpart_components(rpart_components_from_r(robj))
+
+
+def rpart_print(robj, *, digits=7):
+    """R's ``print(robj, digits = digits)`` of an rpart object, as text."""
+    env = _object_env()
+    from rpy2.robjects import default_converter
+    from rpy2.robjects.conversion import localconverter
+
+    with localconverter(default_converter):
+        lines = [str(s) for s in env["rocstats_rpart_print"](robj, digits)]
+    return "\n".join(lines) + "\n"

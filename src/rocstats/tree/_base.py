@@ -18,6 +18,17 @@ checks.
 ``apply(X)`` returns the index of each row's leaf in ``tree_``'s arrays (scikit-learn's
 meaning); ``node_number(X)`` returns rpart's node numbers (root 1, children 2k, 2k + 1).
 
+Which rpart field each fitted attribute matches: ``frame_`` = ``fit$frame`` (index = the
+node numbers, its row names; ``yval2`` split into ``count_*``, ``prob_*``,
+``nodeprob``), ``splits_`` = ``fit$splits`` with ``fit$csplit`` rows, ``cptable_`` =
+``fit$cptable``, ``variable_importance_`` = ``fit$variable.importance``,
+``where_frame_`` = ``fit$where`` (1-based frame rows), ``where_`` = the node numbers of
+those rows (``as.integer(rownames(fit$frame))[fit$where]``), ``classes_`` =
+``attr(fit, "ylevels")``; ``str(fit)`` / ``to_text()`` = ``print(fit)``,
+``print_cp()`` = ``printcp(fit)``, ``summary()`` = ``summary(fit)`` (layout),
+``prune(cp)`` = ``prune(fit, cp)``, ``to_rules()`` = ``rpart.plot::rpart.rules(fit)``
+(shape); ``rocstats.r.to_rpart`` / ``from_rpart`` convert the whole fit.
+
 scikit-learn is optional: without it the base classes are minimal stand-ins with the
 same conventions (``get_params`` / ``set_params`` from the ``__init__`` signature,
 ``score``: accuracy, R^2) and ``NotFittedError`` is a ValueError / AttributeError.
@@ -602,6 +613,42 @@ class BaseTree(BaseEstimator):
             self._importance = variable_importance(self.tree_, list(self._info.names))
         return self._importance
 
+    @property
+    def where_frame_(self):
+        """rpart's ``where``: the 1-based row of ``frame_`` (preorder) where each
+        training row ended.  ``where_`` holds the node numbers of the same nodes
+        (``frame_.index[where_frame_ - 1]``)."""
+        check_fitted(self)
+        ids = np.asarray(self.tree_.node_id, dtype=np.int64)
+        order = np.argsort(ids, kind="stable")
+        pos = np.searchsorted(ids[order], np.asarray(self.where_, dtype=np.int64))
+        return (order[pos] + 1).astype(np.int64)
+
+    def to_rules(self):
+        """One row per leaf with the conditions that lead to it, in R's syntax (as
+        ``rpart.plot::rpart.rules`` reads) and in pandas' ``DataFrame.query`` syntax,
+        with the leaf's rows, class counts / mean and probabilities; see
+        :func:`rocstats.tree._export.rules_table`."""
+        check_fitted(self)
+        from ._export import rules_table
+
+        return rules_table(self)
+
+    def to_text(self, *, digits=7):
+        """rpart's ``print.rpart`` node listing of the fitted tree (see
+        :func:`rocstats.tree._export.print_rpart`); ``str(fit)`` and ``print(fit)`` give
+        it with ``digits = 7`` (R's default), while ``repr(fit)`` stays scikit-learn's
+        parameter display."""
+        check_fitted(self)
+        from ._export import print_rpart
+
+        return print_rpart(self, digits=digits)
+
+    def __str__(self):
+        if not hasattr(self, "tree_"):
+            return repr(self)
+        return self.to_text().rstrip("\n")
+
     def print_cp(self, *, digits=None):
         """Print the complexity table as rpart's ``printcp`` prints it, and return it
         (a :class:`rocstats._results.Summary` whose ``str()`` is that text)."""
@@ -645,8 +692,11 @@ class BaseTree(BaseEstimator):
         else:
             frame["yval"] = np.asarray(t.value, dtype=float)[:, 0]
         with np.errstate(invalid="ignore", divide="ignore"):
-            # 0 / 0 = NaN for a root of zero risk, as rpart's frame
-            frame["complexity"] = np.asarray(t.complexity, dtype=float) / self._root_risk
+            # rpart scales by the reciprocal of the root risk (complexity * (1 / risk),
+            # the same numbers as the CP column and prune(); bit for bit R's frame);
+            # 0 * Inf = NaN for a root of zero risk, as rpart's frame
+            frame["complexity"] = np.asarray(t.complexity, dtype=float) * \
+                (np.float64(1.0) / np.float64(self._root_risk))
         frame["ncompete"] = np.array([len(c) for c in t.competitors], dtype=np.int64)
         frame["nsurrogate"] = np.array([len(s) for s in t.surrogates], dtype=np.int64)
         if self._is_classifier():

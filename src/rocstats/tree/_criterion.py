@@ -217,6 +217,17 @@ class GiniCriterion(_ClassCriterion):
         self.prior = scaled_prior                 # pi_i / f_i
         self.aprior = aprior
 
+    @classmethod
+    def from_counts(cls, root_counts, *, prior, loss, information=False):
+        """The criterion of a fit known only by its root's weighted class counts and
+        its ``prior`` and ``loss`` (an rpart object's ``frame`` and ``parms``, read by
+        :func:`rocstats.tree._rpart.from_rpart_components`): the same node classes,
+        risks and probabilities as the fit that made them."""
+        counts = np.asarray(root_counts, dtype=np.float64)
+        K = counts.size
+        y = np.arange(K, dtype=np.int64)
+        return cls(y, counts, K, prior=prior, loss=loss, information=information)
+
     def node_summary(self, counts):
         """``(class_index, risk, nodeprob_times_n)`` of a node with weighted class
         counts ``counts`` (rpart's ginidev)."""
