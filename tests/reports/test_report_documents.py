@@ -19,11 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytest.importorskip("nbclient")
-pytest.importorskip("pypandoc")
-pytest.importorskip("typst")
-pytest.importorskip("rocstats_validation")
-needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler) missing")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
+needs_pdftotext = pytest.mark.needs_pdftotext
 
 CODE_MARKERS = ("import ", "def ", "md_table(", "pd.DataFrame", "plt.", "ro.r(", "from rpy2", "localconverter")
 
