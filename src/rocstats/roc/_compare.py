@@ -1,4 +1,5 @@
 """DeLong tests comparing AUCs: paired, unpaired (independent samples) and joint."""
+import warnings
 from dataclasses import dataclass
 from typing import Optional
 
@@ -6,7 +7,8 @@ import numpy as np
 from .. import _dist
 
 from .._results import Summary, TestResult
-from .._validation import as_float_array, check_binary, check_paired, warn_one_class
+from .._validation import (UndefinedAUCWarning, as_float_array, check_binary, check_paired,
+                           warn_one_class)
 from ._delong import _column_names, delong, delong_covariance, structural_components
 from ._weighted import check_sample_weight
 
@@ -243,11 +245,25 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
                                names=names, covariance=np.full((k, k), np.nan), **extra)
     if sample_weight is None:
         aucs, V10, V01 = structural_components(is_pos, score)
-        S = delong_covariance(V10, V01)
+        with np.errstate(divide="ignore", invalid="ignore"):      # m or n = 1: NaN, below
+            S = delong_covariance(V10, V01)
     else:
         res = delong(is_pos, score, sample_weight=sample_weight, weight_type=weight_type)
         aucs, S = res.auc, res.covariance
     est = L @ aucs
+    if not np.all(np.isfinite(S)):
+        # fewer than 2 positives or 2 negatives (or frequency weights summing to < 2):
+        # the covariance is undefined, as delong_test's variance (NaN + warning there too;
+        # the weighted path has warned already)
+        if sample_weight is None:
+            warnings.warn("DeLong's joint test is undefined: the covariance needs at least "
+                          "2 positives and 2 negatives (got %d and %d); returning NaN"
+                          % (m, n), UndefinedAUCWarning, stacklevel=2)
+        nan = float("nan")
+        return JointTestResult(nan, nan, est, method, "two-sided", df=nan,
+                               distribution="chi2", aucs=tuple(map(float, aucs)),
+                               pos_label=labels.pos_label, names=names,
+                               covariance=np.full((k, k), np.nan), **extra)
     LSL = L @ S @ L.T
     rank = int(np.linalg.matrix_rank(LSL))
     if rank == 0:
