@@ -130,3 +130,46 @@ def check_delong_one_case(ref):
         jw = rocstats.delong_joint_test(y + [1], np.vstack([S, [0.5, 0.5]]),
                                         sample_weight=[1, 1, 1, 1, 0])
     assert np.isnan(jw.pvalue)
+
+
+# ------------------------------------------------------- p-value adjustments (R's p.adjust)
+def check_p_adjust(ref):
+    from rocstats.roc._compare import _adjusted, p_adjust
+
+    names = {"holm": "holm", "BH": "fdr_bh", "bonferroni": "bonferroni",
+             "hochberg": "simes-hochberg", "BY": "fdr_by"}
+    for case in ref["sets"]:
+        p = np.atleast_1d(case["p"])
+        for r_name, sm_name in names.items():
+            want = np.atleast_1d(case[r_name])
+            np.testing.assert_allclose(p_adjust(p, r_name), want, rtol=1e-13, atol=0,
+                                       err_msg=r_name)
+            got = _adjusted(p, (sm_name,))
+            np.testing.assert_allclose(next(iter(got.values())), want, rtol=1e-13, atol=0)
+
+
+# ----------------------------------------------- every density kernel; coords inputs; power
+def _nan(v):
+    return np.array([np.nan if x is None else x for x in np.atleast_1d(v)], dtype=float)
+
+
+def check_density_kernels(ref):
+    for case in ref["auc"]:
+        for n, key in ((512, "n512"), (64, "n64")):
+            r = rocstats.smooth_roc(ref["y"], ref["x"], method="density", kernel=case["kernel"],
+                                    n=n)
+            assert r.auc == pytest.approx(case[key], rel=1e-10), (case["kernel"], n)
+
+
+def check_coords_inputs(ref):
+    for case in ref["by_input"]:
+        got = rocstats.coords(ref["y"], ref["x"], case["x"], input=case["input"])
+        for col in ("threshold", "specificity", "sensitivity"):
+            np.testing.assert_allclose(got[col].to_numpy(float), _nan(case[col]), rtol=1e-12,
+                                       atol=1e-14, err_msg="%s %s" % (case["input"], col))
+
+
+def check_power_ncases_only(ref):
+    r = rocstats.power_roc_test(auc=0.8, ncases=30)
+    assert r.ncontrols == ref["ncontrols"] == 30
+    assert r.power == pytest.approx(ref["power"], rel=1e-10)

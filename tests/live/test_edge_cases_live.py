@@ -33,6 +33,10 @@ def test_rocstats_against_live_proc(live):
     p.check_power_degenerate(live["power_degenerate"])
     p.check_coords_best_weights(live["coords_best_weights"])
     p.check_delong_one_case(live["delong_one_case"])
+    p.check_p_adjust(live["p_adjust"])
+    p.check_density_kernels(live["density_kernels"])
+    p.check_coords_inputs(live["coords_inputs"])
+    p.check_power_ncases_only(live["power_ncases_only"])
 
 
 # ------------------------------------------------------------ R's collation of strings

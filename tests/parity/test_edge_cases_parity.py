@@ -37,3 +37,19 @@ def test_coords_best_weights_read_as_the_fractions_meant():
 
 def test_delong_joint_and_pairwise_with_one_case_are_nan():
     ec.check_delong_one_case(STORED["delong_one_case"])
+
+
+def test_p_value_adjustments_are_rs_p_adjust():
+    ec.check_p_adjust(STORED["p_adjust"])
+
+
+def test_every_density_kernel_gives_procs_auc():
+    ec.check_density_kernels(STORED["density_kernels"])
+
+
+def test_coords_at_every_monotone_input():
+    ec.check_coords_inputs(STORED["coords_inputs"])
+
+
+def test_power_with_ncases_only():
+    ec.check_power_ncases_only(STORED["power_ncases_only"])

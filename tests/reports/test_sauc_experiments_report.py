@@ -42,3 +42,9 @@ def test_sauc_experiments_report_renders(tmp_path):
                                       f"{binomtest(w, w + l, 0.5).pvalue:.3f}"))
     assert row in html
     assert "data:image/png;base64" in html
+    # provenance: the command, the commit and the date that produced the stored numbers,
+    # and how to regenerate them
+    prov = res["_about"]["provenance"]
+    assert prov["command"].startswith("python -m rocstats_validation.sauc_experiments")
+    for text in ("produced by", prov["git_commit"][:10], "regenerate", prov["date"]):
+        assert text in html, text
