@@ -60,7 +60,8 @@ def check_density_rectangular(ref):
 # ------------------------------------------------------------------------- power
 def check_power_degenerate(ref):
     y, a, b, sep = ref["y"], ref["a"], ref["b"], ref["sep"]
-    r = rocstats.power_roc_test_paired(y, a, b, method="obuchowski", power=0.8)
+    r = rocstats.power_roc_test_paired(y, a, b, method="obuchowski", power=0.8,
+                                       null_variance="first")      # pROC's V0
     # both pilot fits have slope 0 (pROC: -9e-17): Obuchowski's variance has the finite
     # limit b -> 0, and pROC's sample size is that limit's
     assert max(map(abs, ref["slopes"])) < 1e-15

@@ -304,8 +304,11 @@ def _binormal(is_pos, score, n):
     if sxx == 0:
         raise ValueError("y_score: the ROC curve cannot be smoothed by the binormal method: "
                          "all its inner points have the same sensitivity")
-    b = float((xc @ (ys - ys.mean())) / sxx)
-    a = float(ys.mean() - b * xs.mean())
+    if np.ptp(ys) == 0:            # one specificity: slope 0 exactly (not round-off of either sign)
+        b, a = 0.0, float(ys[0])
+    else:
+        b = float((xc @ (ys - ys.mean())) / sxx)
+        a = float(ys.mean() - b * xs.mean())
     by = 1.0 / (n - 1)
     k = int(1.0 / by + 1e-10)
     grid = np.minimum(np.arange(k + 1) * by, 1.0)          # R's seq(0, 1, by)
@@ -411,8 +414,10 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
     usual negative slope b; the density curve's AUC is the trapezoid rule over its
     points.  A slope of exactly 0 (every inner point at one specificity) gives the limit
     b -> 0- of the proper curves: specificity ``pnorm(a)`` inside, 1 at Se = 0 and 0 at
-    Se = 1, AUC ``pnorm(a)`` (pROC's least squares leaves a round-off slope of about
-    -1e-16 and gives the same curve).  With a compact kernel and few points the grid can
+    Se = 1, AUC ``pnorm(a)``.  pROC's least squares leaves a round-off slope whose sign
+    decides its answer: about -1e-16 gives this curve; exactly 0 stops with "missing
+    value where TRUE/FALSE needed"; about +1e-16 gives the ends swapped (Sp = 0 at
+    Se = 0); the AUC is ``pnorm(a)`` whenever it answers.  With a compact kernel and few points the grid can
     miss a class's density entirely (R's values there are FFT round-off, ~1e-17, on
     which pROC builds a curve): the curve is then undefined, with an
     :class:`UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
