@@ -53,9 +53,16 @@ bench: setup
 # (`$(VENV)/bin/mutmut show NAME` shows one; `mutmut browse` all).  Slow (about 40 min
 # on 2 cores), so neither `make test` nor .ci/run calls it.
 MUTMUT_CHILDREN ?= $(shell nproc)
+# MODULE=rocstats.roc._coords runs that module's mutants only (results accumulate in
+# mutants/; the score is printed per module for what has been run)
+MODULE ?=
 mutation: setup
+ifeq ($(MODULE),)
 	rm -rf mutants
 	ROCSTATS_PURE_PYTHON=1 $(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN)
+else
+	ROCSTATS_PURE_PYTHON=1 $(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN) "$(MODULE).*"
+endif
 	$(PYTHON) scripts/mutation_score.py $(VENV)/bin/mutmut
 
 clean:

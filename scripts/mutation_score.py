@@ -38,17 +38,51 @@ def equivalent_names():
     return set(re.findall(r"`(rocstats\.[\w.]+__mutmut_\d+)`", text))
 
 
+def module_of(name):
+    """``rocstats.roc._coords.x_coords__mutmut_3`` -> ``rocstats.roc._coords``."""
+    return re.sub(r"\.x.*__mutmut_\d+$", "", name)
+
+
+def per_module(status, equiv):
+    """Rows ``(module, checked, killed, equivalent, survived, score %)`` over the mutants
+    that were run (``make mutation MODULE=...`` runs one module at a time)."""
+    rows = []
+    for mod in sorted({module_of(n) for n in status}):
+        names = [n for n in status if module_of(n) == mod and status[n] != "not checked"]
+        if not names:
+            continue
+        killed = sum(status[n] in KILLED for n in names)
+        eq = sum(n in equiv and status[n] not in KILLED for n in names)
+        surv = len(names) - killed - eq
+        denom = len(names) - eq
+        rows.append((mod, len(names), killed, eq, surv, 100.0 * killed / denom if denom else 100.0))
+    return rows
+
+
 def main(argv):
     mutmut = argv[1] if len(argv) > 1 else "mutmut"
     status = results(mutmut)
+    unchecked = sum(s == "not checked" for s in status.values())
+    status = {n: s for n, s in status.items() if s != "not checked"}
     if not status:
         print("mutation: no results; run `make mutation` (mutmut run) first")
         return 1
     equiv = equivalent_names()
+    print("mutation: per module (mutants run; equivalent ones left out of the score):")
+    print("    %-40s %7s %7s %6s %8s %7s" % ("module", "checked", "killed", "equiv",
+                                              "survived", "score"))
+    for row in per_module(status, equiv):
+        print("    %-40s %7d %7d %6d %8d %6.1f%%" % row)
+    if unchecked:
+        print("mutation: %d mutants of the scope not run (make mutation MODULE=...)" % unchecked)
     counts = Counter(status.values())
     total = len(status)
     killed = sum(counts[s] for s in KILLED)
-    stale = sorted(n for n in equiv if n not in status or status[n] in KILLED)
+    # an equivalent mutant that was run and killed, or is gone from a module that was run
+    run_modules = {module_of(n) for n in status}
+    stale = sorted(n for n in equiv
+                   if (n in status and status[n] in KILLED)
+                   or (n not in status and module_of(n) in run_modules))
     live_equiv = [n for n in equiv if n in status and status[n] not in KILLED]
     open_ = sorted(n for n, s in status.items() if s not in KILLED and n not in equiv)
     denom = total - len(live_equiv)

@@ -53,13 +53,13 @@ def test_more_examples_numbers(monkeypatch):
     assert 0 < ns["g"].pvalue < 0.05
 
 
+@pytest.mark.needs_reports
 def test_asah_study_example_against_proc(monkeypatch):
     """The README's aSAH study block against pROC 1.18's stored numbers: the DeLong CI
     (validation/results/proc_results.py), coords "best" and the McClish-corrected partial
     AUC (validation/results/proc_coords.json) exactly to 1e-10; the bootstrap quantities
     are random, so here only within 2 steps of the sensitivity grid (2/41) of pROC's
     10000-replicate values -- the Monte Carlo comparison proper is the proc_coords suite."""
-    pytest.importorskip("matplotlib")
     monkeypatch.setenv("MPLBACKEND", "Agg")
     from rocstats_validation import proc_coords, proc_parity
 
@@ -83,7 +83,8 @@ def test_asah_study_example_against_proc(monkeypatch):
     i = boot["se"]["specificities"].index(0.9)
     for q in ("lower", "median", "upper"):
         assert abs(se90[q] - boot["se"][q][i]) <= 2 / 41 + 1e-12
-    plt = pytest.importorskip("matplotlib.pyplot")
+    import matplotlib.pyplot as plt
+
     plt.close(ns["ax"].figure)
 
 

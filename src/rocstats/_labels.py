@@ -14,7 +14,10 @@ The contract
   class: R's and pROC's convention ``levels = c(controls, cases)``.
 * **Strings and other objects** (text read from a CSV, ``"0"``/``"1"`` included): a
   binary statistic needs ``pos_label`` (a ``ValueError`` lists the labels found, as
-  scikit-learn does); classifiers sort them.
+  scikit-learn does); classifiers sort them -- strings by code point (``"B" < "a"``), the
+  same everywhere, where R's ``factor()`` follows the locale's collation (``"a" < "B"``
+  in most locales): pass a Categorical (:func:`rocstats.r.r_factor` gives R's order) to
+  get R's class order.
 * ``pos_label`` must be one of the labels; a third class is an error (use
   :func:`rocstats.multiclass_auc`); a single class is *not* an error here: the statistic
   warns and returns NaN (:class:`rocstats.UndefinedAUCWarning`).

@@ -159,9 +159,10 @@ class ConfidenceInterval(_Result):
 
 
 def _check_level(level):
-    if not (isinstance(level, (int, float, np.floating)) and 0.0 < float(level) < 1.0):
-        raise ValueError("level must be a number strictly between 0 and 1, got %r" % (level,))
-    return float(level)
+    from ._validation import check_number
+
+    return check_number(level, "level", low=0.0, high=1.0, low_open=True, high_open=True,
+                        what="a number strictly between 0 and 1")
 
 
 def unit_interval(estimate, se, level, method, names=None):

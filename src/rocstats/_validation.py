@@ -180,3 +180,40 @@ def warn_one_class(n_pos, n_neg, what="AUC"):
                                          n_pos, n_neg), UndefinedAUCWarning, stacklevel=3)
         return True
     return False
+
+
+def is_real_number(value):
+    """The one rule for a numeric option (a level, a null value, a specificity, a tol, a
+    weight): a real number -- Python int / float, a NumPy integer or floating scalar or a
+    0-d array of one -- and never a bool or a string (``"0.5"`` is refused everywhere,
+    not converted in some places)."""
+    if isinstance(value, (bool, np.bool_, str, bytes)):
+        return False
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return True
+    return (isinstance(value, np.ndarray) and value.ndim == 0
+            and value.dtype.kind in "iuf")
+
+
+def check_number(value, name, *, low=None, high=None, low_open=False, high_open=False,
+                 what=None):
+    """``float(value)`` if ``value`` is a real number (:func:`is_real_number`), finite and
+    inside the given bounds (closed unless ``*_open``); otherwise a ``ValueError`` that
+    names ``name`` and says what is expected (``what`` overrides the description)."""
+    ok = is_real_number(value)
+    v = float(value) if ok else float("nan")
+    ok = ok and np.isfinite(v)
+    if ok and low is not None:
+        ok = v > low if low_open else v >= low
+    if ok and high is not None:
+        ok = v < high if high_open else v <= high
+    if not ok:
+        if what is None:
+            parts = []
+            if low is not None:
+                parts.append("%s %s" % (">" if low_open else ">=", low))
+            if high is not None:
+                parts.append("%s %s" % ("<" if high_open else "<=", high))
+            what = "a finite number" + (" " + " and ".join(parts) if parts else "")
+        raise ValueError("%s must be %s, got %r" % (name, what, value))
+    return v

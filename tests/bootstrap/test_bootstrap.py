@@ -263,7 +263,7 @@ def test_summary_and_str():
     (lambda: rocstats.ci_se(Y, S, [np.nan]), "^specificities"),
     (lambda: rocstats.ci_sp(Y, S, [-0.1]), "^sensitivities"),
     (lambda: rocstats.ci_band(Y, S, specificities=[2.0]), "^specificities"),
-    (lambda: rocstats.ci_thresholds(Y, S, "nope"), "^x must be"),
+    (lambda: rocstats.ci_thresholds(Y, S, "nope"), "^thresholds must be"),
     (lambda: rocstats.ci_thresholds(Y, S, [np.nan]), "^thresholds"),
     (lambda: rocstats.ci_coords(Y, S, "all"), "^x='all'"),
     (lambda: rocstats.ci_coords(Y, S, [0.5], input="fpr"), "^input"),

@@ -5,7 +5,8 @@ import pytest
 
 @pytest.fixture(scope="module")
 def client():
-    distributed = pytest.importorskip("distributed")
+    import distributed            # the test modules are gated by gates.require("dask")
+
     # R started earlier in this session (rpy2, directly or through rocstats.r) leaves
     # its library directories in LD_LIBRARY_PATH, and the workers would load the wrong
     # libpython (tests/live/test_r_child_processes.py)

@@ -10,11 +10,15 @@ import warnings
 import numpy as np
 import pytest
 
-dask = pytest.importorskip("dask")
-distributed = pytest.importorskip("distributed")
-da = pytest.importorskip("dask.array")
-dd = pytest.importorskip("dask.dataframe")
-pd = pytest.importorskip("pandas")
+import gates
+
+gates.require("dask")                             # the one Dask gate (tests/gates.py)
+
+import dask                                       # noqa: E402
+import dask.array as da                           # noqa: E402
+import dask.dataframe as dd                       # noqa: E402
+import distributed                                # noqa: E402
+import pandas as pd                               # noqa: E402
 
 import rocstats                                   # noqa: E402
 import rocstats.dask as rd                        # noqa: E402

@@ -5,9 +5,12 @@ from it before any task runs, so where a tree grows does not matter."""
 import numpy as np
 import pytest
 
-distributed = pytest.importorskip("distributed")
-joblib = pytest.importorskip("joblib")
-pytest.importorskip("sklearn")
+import gates
+
+gates.require("dask")                               # the one Dask gate (tests/gates.py)
+
+import distributed                                  # noqa: E402,F401
+import joblib                                       # noqa: E402,F401
 
 from rocstats.ensemble import AUCForestClassifier   # noqa: E402
 

@@ -54,7 +54,7 @@ def test_backend_reports_active_impl():
     assert reason
 
 
-@pytest.mark.skipif("cffi" not in _kernels.implementations(), reason="C extension not built")
+@pytest.mark.needs_c
 def test_same_answers_from_both_backends_public_api():
     code = """
         import numpy as np, rocstats

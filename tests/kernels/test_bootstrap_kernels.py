@@ -11,7 +11,7 @@ from definitions import boot_draw_def, curve_at_def, resample_def
 
 IMPLS = _kernels.implementations("bootstrap")
 SIDES = sorted(IMPLS)
-needs_c = pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+needs_c = pytest.mark.needs_c  # the one C gate (tests/conftest.py)
 
 
 def _blocks(rng, K, m, n):

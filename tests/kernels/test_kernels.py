@@ -95,10 +95,9 @@ def test_kernels_accept_noncontiguous_views():
         assert impl.auc2u_sorted(pos, neg) == _twice_u_def(pos, neg)
 
 
+@pytest.mark.needs_c
 def test_large_counts_are_64_bit():
     # 2U near 2 * 50_000**2 = 5e9 > 2**32 in the pairwise C loop (the definition)
-    if "cffi" not in IMPLS:
-        pytest.skip("C extension not built")
     m = n = 50_000
     pos = np.arange(m, dtype=float)
     neg = np.arange(n, dtype=float)
@@ -117,7 +116,7 @@ def _radix_cases():
     yield np.array([7.0])
 
 
-@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.needs_c
 @pytest.mark.parametrize("k", range(7))
 def test_radix_split_sort_equals_numpy(k):
     score = list(_radix_cases())[k]
@@ -152,7 +151,7 @@ def test_delong_sums_beyond_64_bits(impl):
     assert q10 > 2 ** 64 and q01 > 2 ** 64
 
 
-@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.needs_c
 @pytest.mark.parametrize("k", range(7))
 def test_radix_split_argsort_is_a_sorting_permutation(k):
     score = list(_radix_cases())[k]
@@ -170,7 +169,7 @@ def test_radix_split_argsort_is_a_sorting_permutation(k):
         np.testing.assert_array_equal(score[~is_pos][on], ns)
 
 
-@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.needs_c
 def test_radix_refuses_mismatched_mask():
     with pytest.raises(ValueError, match="is_pos has shape"):
         IMPLS["cffi"].split_sort_radix(np.ones(3, bool), np.arange(5.0))

@@ -84,7 +84,7 @@ def test_pairwise_any_order_components_in_input_order(impl):
     _check_against_definition(IMPLS[impl].sauc_pairwise(pos, neg), d, pos.size, neg.size)
 
 
-@pytest.mark.skipif(len(IMPLS) < 2, reason="C extension not built")
+@pytest.mark.needs_c
 @pytest.mark.parametrize("levels", [0, 3, 50])
 def test_c_and_numpy_agree_on_larger_inputs(levels):
     rng = np.random.default_rng(levels)
@@ -180,14 +180,13 @@ def test_c_kernels_present_when_required():
 # --------------------------------------------------------------------------- issue 14 paths
 @pytest.mark.parametrize("levels", [None, 101, 7, -7])
 @pytest.mark.parametrize("threads", ["1", ""])
+@pytest.mark.needs_c
 def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeypatch):
     """The C side's margin counts (two threads, or over the distinct values) and paired
     components (sauc_test: argsorts, or a lookup by value after hashing or sorting) give
     the very numbers (==, not close) of the NumPy path: split_argsort + sauc_sweep +
     scatter by the orders, margin counts of the twin; sizes above RADIX_MIN_SIZE.
     ``levels < 0``: tied scores with some -0.0 (the hashing path steps aside)."""
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     from rocstats._kernels.c import roc as croc
     from rocstats._kernels.c import sauc as csauc
     from rocstats._kernels.numpy import roc as nroc
@@ -225,13 +224,12 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
 
 @pytest.mark.parametrize("kind", ["continuous", "ties", "separated", "one positive"])
 @pytest.mark.parametrize("threads", ["1", ""])
+@pytest.mark.needs_c
 def test_sweep_directions_on_two_threads_bit_identical(kind, threads, monkeypatch):
     """Above RADIX_MIN_SIZE the C sweep runs its forward (V, 2U, sum_h, R+, R-) and
     backward (W) directions on two threads (rs_sauc_sweep_part): the very numbers of
     the one-call, one-thread rs_sauc_sweep, with and without the components, and close
     to the NumPy twin."""
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     from rocstats._kernels.c import lib, out, ptr
     from rocstats._kernels.c import roc as croc
     from rocstats._kernels.c import sauc as csauc
@@ -270,12 +268,11 @@ def test_sweep_directions_on_two_threads_bit_identical(kind, threads, monkeypatc
                                       ptr(None), ptr(out(7)), part) == -1
 
 
+@pytest.mark.needs_c
 def test_two_thread_work_nested_in_the_second_thread_runs_on_it():
     """The second thread's pool has one worker: work it runs that asks for two threads
     again (sauc_test's fallback to the split argsort calls the two-direction sweep from
     inside it) must run there, not be submitted to the busy pool (a deadlock)."""
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     from rocstats._kernels.c import roc as croc
     if not croc._threads():
         pytest.skip("one usable CPU or ROCSTATS_NUM_THREADS=1: no second thread")
@@ -288,6 +285,7 @@ def test_two_thread_work_nested_in_the_second_thread_runs_on_it():
 
 
 @pytest.mark.parametrize("sort", ["radix", "numpy"])
+@pytest.mark.needs_c
 def test_sauc_test_with_either_sort_finishes_and_matches_one_thread(sort):
     """End to end in a child process (a deadlock would hang the test run): sauc_test on
     continuous scores above RADIX_MIN_SIZE with the sort forced -- with the radix sort
@@ -296,8 +294,6 @@ def test_sauc_test_with_either_sort_finishes_and_matches_one_thread(sort):
     import os
     import subprocess
     import sys
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     code = ("import numpy as np, rocstats\n"
             "rng = np.random.default_rng(7); n = 70001\n"
             "y = rng.random(n) < 0.4; a = rng.random(n); b = np.sqrt(rng.random(n))\n"
@@ -357,12 +353,11 @@ def _merged_cases(rng, size):
 
 
 @pytest.mark.parametrize("threads", ["1", ""])
+@pytest.mark.needs_c
 def test_one_sort_path_bit_identical(threads, monkeypatch):
     """``_paired_components`` on its one-sort path (rs_sauc_pack_split, the float64 sort
     of the keys, rs_sauc_merged_components) gives the very sums and differences of the
     reference path, bit for bit (-0.0 included), on data built to hit its edge cases."""
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     from rocstats._kernels.c import roc as croc
     from rocstats._kernels.c import sauc as csauc
     monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
@@ -389,13 +384,12 @@ def test_one_sort_path_bit_identical(threads, monkeypatch):
             _assert_same_bits(got[3], want[3])
 
 
+@pytest.mark.needs_c
 def test_one_sort_kernel_edge_cases():
     """rs_sauc_merged_components directly: the components in case order equal the
     reference's (one positive, one negative, all equal), a negative score makes
     rs_sauc_pack_split refuse (-3), too many near-equal values make the insertion sort
     give up (1, outputs untouched), and bad arguments are refused."""
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     from rocstats._kernels.c import lib, ptr
     from rocstats._kernels.c import sauc as csauc
 
@@ -446,12 +440,11 @@ def test_one_sort_kernel_edge_cases():
 
 
 @pytest.mark.parametrize("levels", [11, 101, 4096])
+@pytest.mark.needs_c
 def test_codes_path_bit_identical(levels):
     """Tied scores: the codes path (rs_sauc_hist_codes on both scores, rs_sauc_codes_diff)
     gives the reference path's sums and differences bit for bit; with a -0.0 among the
     scores or one continuous score it steps aside to the other paths, still identical."""
-    if "cffi" not in _kernels.implementations("sauc"):
-        pytest.skip("C extension not built")
     from rocstats._kernels.c import roc as croc
     from rocstats._kernels.c import sauc as csauc
     rng = np.random.default_rng(levels)

@@ -16,7 +16,7 @@ import pytest
 from rocstats import _kernels
 
 IMPLS = _kernels.implementations("roc")
-pytestmark = pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+pytestmark = pytest.mark.needs_c
 C = IMPLS.get("cffi")
 TWIN = IMPLS["numpy"]
 

@@ -18,7 +18,7 @@ _both = _kernels.implementations("tree")
 _tree_numpy, _tree_cffi = _both["numpy"], _both.get("cffi")
 
 IMPLS = [_tree_numpy] + ([_tree_cffi] if _tree_cffi is not None else [])
-needs_c = pytest.mark.skipif(_tree_cffi is None, reason="C extension not built")
+needs_c = pytest.mark.needs_c  # the one C gate (tests/conftest.py)
 
 
 # ------------------------------------------------------------------ independent definitions

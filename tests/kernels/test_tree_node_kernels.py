@@ -20,7 +20,7 @@ _tree_cffi = _kernels.implementations("tree").get("cffi")
 _surrogate_numpy = _kernels.implementations("surrogate")["numpy"]
 _surrogate_cffi = _kernels.implementations("surrogate").get("cffi")
 
-needs_c = pytest.mark.skipif(_tree_cffi is None, reason="C extension not built")
+needs_c = pytest.mark.needs_c  # the one C gate (tests/conftest.py)
 TREE_IMPLS = [_tree_numpy] + ([_tree_cffi] if _tree_cffi is not None else [])
 SURR_IMPLS = [_surrogate_numpy] + ([_surrogate_cffi] if _surrogate_cffi is not None else [])
 

@@ -13,7 +13,7 @@ from definitions import rank_first_def, venkatraman_paired_def, venkatraman_unpa
 
 IMPLS = _kernels.implementations("venkatraman")
 SIDES = sorted(IMPLS)
-needs_c = pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+needs_c = pytest.mark.needs_c  # the one C gate (tests/conftest.py)
 
 
 def _unpaired_keys(rng, na, ma, nb, mb, R, dtype=np.int64):

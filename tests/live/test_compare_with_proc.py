@@ -29,7 +29,7 @@ def test_bad_direction():
         rocstats.r.compare_with_proc(ASAH.outcome, ASAH.s100b, pos_label="Poor", direction="auto")
 
 
-@pytest.mark.r
+@pytest.mark.usefixtures("proc")
 def test_asah_every_quantity_passes_and_proc_column_is_procs():
     table = rocstats.r.compare_with_proc(ASAH.outcome, ASAH[["s100b", "ndka", "wfns"]], pos_label="Poor")
     assert list(table.columns) == ["score", "quantity", "rocstats", "pROC", "relative difference",
@@ -51,7 +51,7 @@ def test_asah_every_quantity_passes_and_proc_column_is_procs():
     assert table.attrs["versions"]["proc_version"].startswith("1.")
 
 
-@pytest.mark.r
+@pytest.mark.usefixtures("proc")
 def test_a_wrong_proc_value_fails_its_row(monkeypatch):
     real = _proc.proc_auc
 
@@ -68,7 +68,7 @@ def test_a_wrong_proc_value_fails_its_row(monkeypatch):
     assert row["relative difference"] == pytest.approx(1e-7 / row["pROC"], rel=1e-3)
 
 
-@pytest.mark.r
+@pytest.mark.usefixtures("proc")
 def test_direction_greater_matches_proc_on_negated_scores():
     t = rocstats.r.compare_with_proc(ASAH.outcome, ASAH.ndka, pos_label="Poor", direction=">")
     assert t["pass"].all(), t[~t["pass"]]

@@ -5,18 +5,12 @@ rocstats must match pROC on the stored cases and on fresh random designs and pil
 Skipped at collection when R, rpy2 or pROC is missing."""
 import pytest
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
 from rocstats import r as rbridge  # noqa: E402
-
-_OK, _REASON = rbridge.r_available()
-if not _OK:
-    pytest.skip("pROC is not available through rpy2: %s" % _REASON, allow_module_level=True)
 
 from rocstats_validation import proc_power as pp  # noqa: E402
 from rocstats_validation.proc_parity import describe  # noqa: E402
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("proc")      # the R gate: tests/conftest.py
 
 DOC = pp.load_power_results()
 FRESH = pp.fresh_cases()

@@ -10,18 +10,12 @@ standard errors (rocstats_validation.proc_coords.mc_record).
 import numpy as np
 import pytest
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
 from rocstats import r as rbridge  # noqa: E402
-
-_OK, _REASON = rbridge.r_available()
-if not _OK:
-    pytest.skip("pROC is not available through rpy2: %s" % _REASON, allow_module_level=True)
 
 from rocstats_validation import proc_coords as pc  # noqa: E402
 from rocstats_validation.proc_parity import describe  # noqa: E402
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("proc")      # the R gate: tests/conftest.py
 
 
 def test_coords_live_and_live_equals_stored():

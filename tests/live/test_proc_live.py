@@ -9,20 +9,14 @@ rocstats matches them, and (2) fresh random data sets drawn in Python
 import numpy as np
 import pytest
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
 from rocstats import r as rbridge  # noqa: E402
-
-_OK, _REASON = rbridge.r_available()
-if not _OK:
-    pytest.skip("pROC is not available through rpy2: %s" % _REASON, allow_module_level=True)
 
 import rocstats  # noqa: E402
 from rocstats_validation import proc_parity as pp  # noqa: E402
 
 R = pp.load_results()
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("proc")      # the R gate: tests/conftest.py
 
 FRESH_PAIRED, FRESH_UNPAIRED = pp.fresh_cases()
 

@@ -6,7 +6,7 @@ import pytest
 
 from rocstats_validation import proc_partial as pp
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("proc")      # the R gate: tests/conftest.py
 
 STORED = pp.load_results()
 RANGES = list(zip(STORED["ranges"]["lo"], STORED["ranges"]["hi"]))

@@ -10,16 +10,10 @@ import sys
 
 import pytest
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
 from rocstats import r as rbridge           # noqa: E402
 from rocstats.r import _session             # noqa: E402
 
-_OK, _REASON = rbridge.r_available()
-if not _OK:
-    pytest.skip("pROC is not available through rpy2: %s" % _REASON, allow_module_level=True)
-
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("proc")      # the R gate: tests/conftest.py
 
 
 def test_r_directories_are_not_left_in_the_loader_path():

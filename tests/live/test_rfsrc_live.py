@@ -7,18 +7,11 @@ are compared in tests/test_rfsrc_parity.py instead).
 """
 import pytest
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
 from rocstats.r import rfsrc as bridge  # noqa: E402
-
-_OK, _REASON = bridge.rfsrc_available()
-if not _OK:
-    pytest.skip("randomForestSRC is not available through rpy2: %s" % _REASON,
-                allow_module_level=True)
 
 from rocstats_validation import rfsrc_parity as rp  # noqa: E402
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("rfsrc")      # the R gate: tests/conftest.py
 
 
 @pytest.mark.parametrize("cid", ["iris2_ns5_nd-1", "kyphosis_ns1_nd3", "pima_ns20_nd3",

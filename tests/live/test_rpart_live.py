@@ -15,18 +15,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
 from rocstats.r import rpart as rb  # noqa: E402
-
-_OK, _REASON = rb.rpart_available()
-if not _OK:
-    pytest.skip("rpart is not available through rpy2: %s" % _REASON, allow_module_level=True)
 
 from rocstats_validation import rfsrc_parity, rpart_parity as rp  # noqa: E402
 from rocstats_validation.paths import VALIDATION_DIR  # noqa: E402
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("rpart")      # the R gate: tests/conftest.py
 
 CASES = rp.case_names()
 FRESH = rp.fresh_cases()

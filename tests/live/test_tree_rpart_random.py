@@ -17,15 +17,9 @@ import pytest
 
 from rocstats.tree import CARTClassifier, CARTRegressor
 
-RSCRIPT = shutil.which("Rscript")
-if RSCRIPT is None:
-    pytest.skip("Rscript not available", allow_module_level=True)
-_probe = subprocess.run([RSCRIPT, "-e", "cat(as.character(packageVersion('rpart')))"],
-                        capture_output=True, text=True)
-if _probe.returncode != 0:
-    pytest.skip("R package rpart not available", allow_module_level=True)
-
-pytestmark = pytest.mark.r
+# the R gate (tests/conftest.py's fixture) checked that Rscript is there and loads rpart
+RSCRIPT = shutil.which("Rscript") or "Rscript"
+pytestmark = pytest.mark.usefixtures("rscript")      # the R gate: tests/conftest.py
 
 R_DUMP = r'''
 suppressMessages(library(rpart))

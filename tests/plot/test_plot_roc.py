@@ -14,7 +14,10 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-matplotlib = pytest.importorskip("matplotlib")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
+import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 

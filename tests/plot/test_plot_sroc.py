@@ -4,7 +4,10 @@ SROCCurve.area(); the printed interval is rocstats.sauc's."""
 import numpy as np
 import pytest
 
-matplotlib = pytest.importorskip("matplotlib")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
+import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 

@@ -84,10 +84,8 @@ def test_exact_size_by_enumeration():
 
 
 @pytest.mark.slow
+@pytest.mark.needs_reports
 def test_report_renders(tmp_path):
-    pytest.importorskip("nbclient")
-    pytest.importorskip("pypandoc")
-    pytest.importorskip("matplotlib")
     proc = subprocess.run(
         [sys.executable, "-m", "rocstats.report.render", str(ROOT / "reports" / "rossa.qmd"),
          "--to", "html", "--engine", "fallback", "--output-dir", str(tmp_path)],

@@ -19,11 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytest.importorskip("nbclient")
-pytest.importorskip("pypandoc")
-pytest.importorskip("typst")
-pytest.importorskip("rocstats_validation")
-needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler) missing")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
+needs_pdftotext = pytest.mark.needs_pdftotext
 
 CODE_MARKERS = ("import ", "def ", "md_table(", "pd.DataFrame", "plt.", "ro.r(", "from rpy2", "localconverter")
 
@@ -67,13 +66,18 @@ def validation_rendered(tmp_path_factory):
         _suite("proc_parity", [_comparison("proc_parity", "asah", "auc", 0.7313, 0.7313 * (1 + 3e-12)),
                                _comparison("proc_parity", "asah", "ci_lower", 0.63, 0.63)],
                stored={"r_version": "R version 4.2.2 Patched", "proc_version": "1.18.0"}),
-        _suite("brand_new_mc", [_comparison("brand_new_mc", "grid1", "size", 0.052, 0.05, atol=0.006, rtol=0.0),
+        _suite("brand_new_mc", [_comparison("brand_new_mc", "grid1", "size", 0.052, 0.05, atol=0.006, rtol=0.0,
+                                            source="monte_carlo", mc_se=0.002),
                                 _comparison("brand_new_mc", "grid2", "size", 0.080, 0.05, atol=0.006, rtol=0.0,
-                                            passed=False)],
+                                            passed=False, source="monte_carlo", mc_se=0.002)],
                acceptance={"quantity": "size of the new test", "reference": "alpha = 0.05",
                            "tolerance": "within 3 Monte Carlo SE", "why": "a simulation truth"},
                commit="fedcba9876543210fedcba9876543210fedcba98-dirty"),
         _suite("unstated_suite", [_comparison("unstated_suite", "c", "q", 1.0, 1.0)]),
+        # long case and quantity names (proc_power's printed over the n / pass columns)
+        _suite("long_names", [_comparison("long_names", "asah_s100b_ndka_ncases_one_sided_delong_%d" % i,
+                                          "sig_level_with_a_long_quantity_name_%d" % i, 0.5, 0.5)
+                              for i in range(40)]),
     ]
     for d in docs:
         (out / ("%s.json" % d["suite"])).write_text(json.dumps(d))
@@ -89,7 +93,9 @@ def _pdf_text(pdf, *pages, layout=False):
     args = ["pdftotext"] + (["-layout"] if layout else [])
     if pages:
         args += ["-f", str(pages[0]), "-l", str(pages[-1])]
-    return subprocess.run(args + [str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    # without the zero-width spaces that let long names break after an underscore
+    return subprocess.run(args + [str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout.replace("\u200b", "")
 
 
 @needs_pdftotext
@@ -97,7 +103,7 @@ def test_validation_page_one_identifies_and_judges(validation_rendered):
     page1 = _pdf_text(validation_rendered / "validation.pdf", 1)
     flat = re.sub(r"\s+", " ", page1)
     assert re.search(r"Document RSV-[0-9a-f]{8}-[0-9a-f]{8}", flat)
-    assert "4 of 5 comparisons pass" in flat and "1 unexpected failure" in flat
+    assert "44 of 45 comparisons pass" in flat and "1 unexpected failure" in flat
     assert "FAIL: 1 comparison(s) outside their tolerance" in flat
     # commit with its clean/dirty flag, versions, machine, date
     assert "2 commits (1 dirty" in flat
@@ -108,20 +114,85 @@ def test_validation_page_one_identifies_and_judges(validation_rendered):
     assert "2026-01-02" in flat
     # one row per suite: its acceptance criterion, counts, worst relative difference,
     # verdict -- all on page 1
+    # (names may break after an underscore: compare without the breaks)
+    joined = flat.replace("_ ", "_")
     for suite in ("proc_parity", "brand_new_mc", "unstated_suite"):
-        assert suite in flat
+        assert suite in joined
     # the rows as laid out (pdftotext's default reading order may run a short table
     # column by column); the criterion wraps, so its first line sits in the row
     rows = re.sub(r"[ \t]+", " ", _pdf_text(validation_rendered / "validation.pdf", 1,
                                               layout=True))
-    assert re.search(r"proc_parity AUC, variance, CI, .* 2 ?/ ?2 0 3\.00e-12 0\.0\d PASS", rows), rows
-    assert re.search(r"brand_new_mc size of the new test .* 1 ?/ ?2 \(1 (failed\) )?0 6\.00e-01 5\.00 FAIL",
+    # each difference in its own column and unit: the relative difference of the exact
+    # comparisons, the Monte Carlo deviation in MC SE (|0.080 - 0.05| / 0.002 = 15 SE), and
+    # the fraction of the tolerance
+    # (suite names may break after an underscore)
+    rows = rows.replace("_ ", "_")
+    assert re.search(r"proc_(parity )?AUC, variance, CI, .* 2 ?/ ?2 0 3\.00e-12 – 0\.0\d PASS", rows), rows
+    assert re.search(r"brand_(new_mc )?size of the new test .* 1 ?/ ?2 \(1 (failed\) )?0 – 15\.00 5\.00 FAIL",
                      rows), rows
     # the criteria: run.ACCEPTANCE's one-line summary, a suite's own entry (summary
     # composed from its four parts), and "not stated"
     assert "rtol 1e-10; only summation order differs" in flat
     assert "vs alpha = 0.05" in flat and "not stated" in flat
     assert "Scope" in flat
+
+
+def overlapping_words(pdf):
+    """``[(page, word, word), ...]``: pairs of words whose boxes (pdftotext -bbox)
+    overlap by more than 0.5 pt in both directions -- text printed over text."""
+    import html as _html
+
+    import numpy as np
+
+    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    found = []
+    for page_no, page in enumerate(xml.split("<page ")[1:], 1):
+        words = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                           r'yMax="([\d.]+)">(.*?)</word>', page)
+        if len(words) < 2:
+            continue
+        box = np.array([[float(v) for v in w[:4]] for w in words])
+        x0, y0, x1, y1 = box.T
+        ox = np.minimum(x1[:, None], x1[None, :]) - np.maximum(x0[:, None], x0[None, :])
+        oy = np.minimum(y1[:, None], y1[None, :]) - np.maximum(y0[:, None], y0[None, :])
+        hit = np.triu((ox > 0.5) & (oy > 0.5), 1)
+        for i, j in zip(*np.nonzero(hit)):
+            found.append((page_no, _html.unescape(words[i][4]), _html.unescape(words[j][4])))
+    return found
+
+
+def test_overlap_checker_sees_text_printed_over_text(tmp_path):
+    # a control for the checker: a PDF with two strings drawn at one place
+    import typst
+
+    src = tmp_path / "o.typ"
+    src.write_text('#set page(width: 10cm, height: 4cm)\n#place(dx: 1cm, dy: 1cm)[OVERLAP]\n'
+                   '#place(dx: 1.2cm, dy: 1cm)[HERE]\nclean text\n')
+    typst.compile(str(src), output=str(tmp_path / "o.pdf"))
+    if shutil.which("pdftotext") is None:
+        pytest.skip(gates.missing("pdftotext"))
+    hits = overlapping_words(tmp_path / "o.pdf")
+    assert hits and {hits[0][1], hits[0][2]} == {"OVERLAP", "HERE"}
+
+
+@needs_pdftotext
+def test_validation_pdf_has_no_text_over_text(validation_rendered):
+    """Every page of validation.pdf as rendered here (long case names included) is checked
+    for words whose boxes overlap."""
+    pdf = validation_rendered / "validation.pdf"
+    text = re.sub(r"\s+", " ", _pdf_text(pdf))
+    assert "long_names, per case" in text
+    assert overlapping_words(pdf) == []
+
+
+@needs_pdftotext
+def test_validation_pdf_has_an_approval_block(validation_rendered):
+    text = re.sub(r"\s+", " ", _pdf_text(validation_rendered / "validation.pdf", 1, 2))
+    for role in ("Prepared", "Reviewed", "Approved"):
+        assert role in text, role
+    for column in ("Name", "Signature", "Date"):
+        assert column in text, column
 
 
 @needs_pdftotext

@@ -25,15 +25,15 @@ REPORTS = sorted(p.stem for p in (REPO / "reports").glob("*.qmd"))
 
 # Skip only without the `reports` extra; PyYAML is part of it, so a missing `yaml` module is
 # a failure, not a skip.
-nbformat = pytest.importorskip("nbformat", reason="needs the 'reports' extra")
-pytest.importorskip("jupytext", reason="needs the 'reports' extra")
-pytest.importorskip("nbconvert", reason="needs the 'reports' extra")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
+import nbformat  # noqa: E402
 from rocstats.report import render  # noqa: E402
 
 
 def _need_execution_stack():
-    for name in ("nbclient", "ipykernel", "pypandoc", "matplotlib", "pandas", "tabulate"):
-        pytest.importorskip(name)
+    pass                      # the module is gated on the whole `reports` extra
 
 
 def _cli(*args, cwd=None, env=None):
@@ -204,7 +204,6 @@ def test_markdown_options_fold_captions_and_no_code_in_pdf(tmp_path):
 def rendered(tmp_path_factory):
     """Render the mini report to HTML and PDF once, keeping the intermediate files."""
     _need_execution_stack()
-    pytest.importorskip("typst")
     work = tmp_path_factory.mktemp("mini_report")
     qmd = work / "mini_report.qmd"
     shutil.copy(MINI_QMD, qmd)
@@ -301,7 +300,7 @@ def test_cli_output_dir_and_working_directory(tmp_path):
 
 
 def test_missing_pandoc_or_typst_is_named(tmp_path, monkeypatch):
-    pypandoc = pytest.importorskip("pypandoc")
+    import pypandoc  # noqa: F401
     monkeypatch.setitem(sys.modules, "typst", None)  # import typst -> ImportError
     with pytest.raises(render.RenderError, match="'typst' package"):
         render.to_pdf("Text.\n", {}, tmp_path / "x.pdf", tmp_path, tmp_path)

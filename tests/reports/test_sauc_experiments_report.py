@@ -12,8 +12,9 @@ from rocstats_validation.paths import RESULTS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytest.importorskip("nbclient")
-pytest.importorskip("pypandoc")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
 
 
 def test_sauc_experiments_report_renders(tmp_path):
@@ -41,3 +42,9 @@ def test_sauc_experiments_report_renders(tmp_path):
                                       f"{binomtest(w, w + l, 0.5).pvalue:.3f}"))
     assert row in html
     assert "data:image/png;base64" in html
+    # provenance: the command, the commit and the date that produced the stored numbers,
+    # and how to regenerate them
+    prov = res["_about"]["provenance"]
+    assert prov["command"].startswith("python -m rocstats_validation.sauc_experiments")
+    for text in ("produced by", prov["git_commit"][:10], "regenerate", prov["date"]):
+        assert text in html, text

@@ -12,8 +12,9 @@ from rocstats_validation.paths import OUTPUT_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytest.importorskip("nbclient")
-pytest.importorskip("pypandoc")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
 
 
 def test_sauc_report_renders(tmp_path):

@@ -13,8 +13,9 @@ import rocstats.r
 from rocstats.report import study
 from rocstats_validation.paths import DATA_DIR
 
-pytest.importorskip("nbclient")
-pytest.importorskip("pypandoc")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
 
 CSV = DATA_DIR / "asah.csv"
 ASAH = pd.read_csv(CSV)
@@ -171,7 +172,7 @@ def test_renders_without_r(tmp_path, monkeypatch):
     assert "quantities agree" not in html
 
 
-@pytest.mark.r
+@pytest.mark.usefixtures("proc")
 def test_renders_with_r_and_proc_agrees(tmp_path):
     html = render(tmp_path)
     tabs = check_numbers(html)

@@ -14,8 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytest.importorskip("nbclient")
-pytest.importorskip("pypandoc")
+import gates
+
+gates.require("reports")                  # the one report-tools gate (tests/gates.py)
 
 
 def test_validation_runs_and_report_renders(tmp_path):

@@ -152,9 +152,13 @@ def test_adjust_options_and_missing_statsmodels(monkeypatch):
         rocstats.delong_pairwise(y, S, adjust=("no-such-method",))
     with pytest.raises(ValueError, match="level"):
         rocstats.delong_pairwise(y, S, level=95)
+    # the default (Holm, BH) is computed by rocstats: no statsmodels needed; a method
+    # rocstats does not compute asks for statsmodels by name
+    default = rocstats.delong_pairwise(y, S)
     monkeypatch.setitem(sys.modules, "statsmodels.stats.multitest", None)
-    with pytest.raises(ImportError, match=r"statsmodels.*adjust=\(\)"):
-        rocstats.delong_pairwise(y, S)
+    assert rocstats.delong_pairwise(y, S).equals(default)
+    with pytest.raises(ValueError, match=r"^adjust: 'hommel' .*statsmodels"):
+        rocstats.delong_pairwise(y, S, adjust="hommel")
     assert rocstats.delong_pairwise(y, S, adjust=()).equals(plain)
 
 
@@ -200,3 +204,30 @@ def test_pairwise_on_asah_against_procs_roc_test():
     joint = rocstats.delong_joint_test(y, df, pos_label=case["case"])
     assert joint.contrast_names == ("s100b - ndka", "ndka - wfns")
     assert "s100b - ndka" in str(joint)
+
+
+def test_default_adjustments_need_no_statsmodels(monkeypatch):
+    """delong_pairwise's default Holm / BH adjustment is computed by rocstats (R's
+    p.adjust, tests/parity/test_edge_cases_parity.py): it works with statsmodels
+    unimportable, and agrees with statsmodels' multipletests where that is installed."""
+    import sys
+
+    y = [1, 1, 1, 0, 0, 0, 1, 0]
+    s = [[.9, .8, .3], [.8, .4, .2], [.7, .9, .6], [.6, .3, .7], [.2, .5, .1],
+         [.1, .2, .4], [.5, .6, .55], [.3, .1, .9]]
+    with_sm = None
+    try:
+        from statsmodels.stats.multitest import multipletests
+        with_sm = multipletests
+    except ImportError:
+        pass
+    monkeypatch.setitem(sys.modules, "statsmodels", None)
+    monkeypatch.setitem(sys.modules, "statsmodels.stats", None)
+    monkeypatch.setitem(sys.modules, "statsmodels.stats.multitest", None)
+    tab = rocstats.delong_pairwise(y, s)
+    assert {"p_holm", "p_bh"} <= set(tab.columns)
+    with pytest.raises(ValueError, match="^adjust: 'hommel'.*statsmodels"):
+        rocstats.delong_pairwise(y, s, adjust=("hommel",))
+    if with_sm is not None:
+        for meth, col in (("holm", "p_holm"), ("fdr_bh", "p_bh")):
+            np.testing.assert_allclose(tab[col], with_sm(tab["p"], method=meth)[1], rtol=1e-12)

@@ -176,3 +176,25 @@ def test_bad_input(kwargs, match):
     y, s = _data(9)
     with pytest.raises(ValueError, match=match):
         rocstats.smooth_roc(y, s, **kwargs)
+
+
+# ---------------------------------------------------------------- issue 23 (mutation run)
+def test_binormal_refuses_where_no_line_exists_as_proc():
+    """pROC 1.18 stops with "ROC curve not smoothable (not enough points)" on both
+    (R: smooth(roc(y, x, levels = c(0, 1), direction = "<"))): one inner point, and inner
+    points that all share one sensitivity (lm's slope is NA)."""
+    with pytest.raises(ValueError, match="1 point.*at least 2"):
+        rocstats.smooth_roc([0, 0, 0, 0, 1, 1, 1], [1, 2, 2, 3, 2, 3, 4])
+    with pytest.raises(ValueError, match="same sensitivity"):
+        rocstats.smooth_roc([1, 1, 0, 0, 0, 0, 0, 1, 1], [0.5, 0.6, 1, 2, 3, 4, 5, 6, 7])
+
+
+def test_smoothing_emits_no_numpy_warning():
+    # qnorm(0) / qnorm(1) at the grid's ends are -inf / +inf by design, not a warning
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = rocstats.smooth_roc([0, 0, 0, 0, 1, 1, 1, 1], [1, 2, 3, 4, 2, 3, 4, 5], n=7)
+        rocstats.smooth_roc([0, 0, 0, 1, 1, 1], [0, 0, 10, 5, 6, 7], n=5)
+    assert np.isfinite(r.sensitivities).all() and np.isfinite(r.specificities).all()

@@ -67,3 +67,17 @@ def test_short_run_has_the_protocol_and_consistent_summaries():
         t = r["test_auc"]
         assert r["diff_sauc_minus_auc"]["mean"] == pytest.approx(t["sauc"]["mean"] - t["auc"]["mean"])
         assert 0.5 < t["sauc"]["mean"] <= 1
+
+
+def test_a_run_records_its_provenance():
+    import subprocess
+
+    from rocstats_validation.paths import REPO_ROOT
+
+    p = E.provenance(["--datasets", "sauc_german", "--reps", "5"])
+    assert p["command"] == ("python -m rocstats_validation.sauc_experiments --datasets "
+                            "sauc_german --reps 5")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True,
+                          text=True).stdout.strip()
+    assert p["git_commit"] == (head or None)
+    assert isinstance(p["git_dirty"], bool) and p["started_utc"].endswith("Z")

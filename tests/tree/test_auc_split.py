@@ -23,7 +23,6 @@ from rocstats.tree._splitter import RfsrcSplitter
 from rocstats.tree._tree import LE
 
 IMPLS = _kernels.implementations("tree")
-C_DRIVER = "cffi" in IMPLS
 
 
 def grow_auc_tree(X, y, *, n_classes, node_size=1, node_depth=None, max_features=None,
@@ -263,7 +262,7 @@ def test_eps_rule_near_ties():
     assert _tree_numpy._rfsrc_pick(d2, np.ones(4, bool), 1e-9) == 1
 
 
-@pytest.mark.skipif("cffi" not in IMPLS, reason="C extension not built")
+@pytest.mark.needs_c
 def test_c_and_numpy_bit_identical():
     c, p = IMPLS["cffi"], IMPLS["numpy"]
     rng = np.random.default_rng(3)
@@ -459,7 +458,7 @@ def test_splitmix64_published_stream(name):
     assert (below < 10).all()
 
 
-@pytest.mark.skipif(not C_DRIVER, reason="C extension not built")
+@pytest.mark.needs_c
 def test_splitmix64_c_equals_numpy():
     c, p = IMPLS["cffi"], IMPLS["numpy"]
     for seed, r in [(1, 1), (12345, 7), (2 ** 64 - 1, 2 ** 63 + 1), (99, 3)]:
@@ -468,7 +467,7 @@ def test_splitmix64_c_equals_numpy():
         np.testing.assert_array_equal(a[1], b[1])
 
 
-@pytest.mark.skipif(not C_DRIVER, reason="C extension not built")
+@pytest.mark.needs_c
 def test_driver_and_builder_identical_trees():
     """The whole-tree C driver (the forests' fast path) and the engine's builder growing
     node by node with randomForestSRC's splitter and rules: the same tree, array for
@@ -553,7 +552,7 @@ def test_driver_flat_arrays_are_consistent():
         np.testing.assert_array_equal(np.sort(rows[0][leaf == i]), np.sort(rows[i]))
 
 
-@pytest.mark.skipif(not C_DRIVER, reason="C extension not built")
+@pytest.mark.needs_c
 def test_driver_input_checks():
     impl = IMPLS["cffi"]
     X = np.arange(12.0).reshape(6, 2)

@@ -128,39 +128,6 @@ def test_one_node_tree_with_cross_validation_reports_rparts_zeros():
     assert CARTClassifier(cp=0.9, xval=0).fit(X, AB).cptable_["xerror"].isna().all()
 
 
-def _rpart_bridge():
-    pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-    from rocstats.r import rpart as rb
-
-    ok, why = rb.rpart_available()
-    if not ok:
-        pytest.skip("rpart is not available through rpy2: %s" % why)
-    return rb
-
-
-@pytest.mark.r
-@pytest.mark.parametrize("name", ["constant_target", "prior_1_0", "weight_on_one_class"])
-def test_zero_root_risk_live(name):
-    rb = _rpart_bridge()
-    est = _zero_risk_fits()[name][0]
-    data = _xz()
-    args = dict(control={"xval": FOLDS})
-    if name == "constant_target":
-        data["y"] = 5.0
-        res = rb.rpart_fit("y ~ x + z", data, method="anova", **args)
-    else:
-        data["y"] = AB
-        if name == "prior_1_0":
-            args["parms"] = {"prior": [1.0, 0.0]}
-        else:
-            args["weights"] = np.tile([1.0, 0.0], 15)
-        res = rb.rpart_fit("y ~ x + z", data, method="class", **args)
-    ours, theirs = est.frame_, res.frame
-    cols = [c for c in theirs.columns if c not in ("var", "yval_label")]
-    np.testing.assert_array_equal(ours[cols].to_numpy(float), theirs[cols].to_numpy(float))
-    np.testing.assert_array_equal(est.cptable_.to_numpy(float), res.cptable.to_numpy(float))
-
-
 # ------------------------------------------------------------------------- item 8
 from rocstats.ensemble import AUCForestClassifier  # noqa: E402
 from rocstats.tree import AUCTreeClassifier  # noqa: E402
@@ -317,31 +284,6 @@ def test_duplicated_column_name_is_an_error():
     bad = pd.concat([X, X], axis=1)
     with pytest.raises(ValueError, match="more than one column named \\['a'\\]"):
         m.predict(bad)
-
-
-@pytest.mark.r
-def test_predict_with_response_column_live():
-    """rpart's predict(fit, newdata = d) on the data frame it was fitted on (response
-    included) against ours on the same frame."""
-    rb = _rpart_bridge()
-    case = rp.load_case("birthwt_gini")
-    data, _ = rp.load_dataset("birthwt")
-    res = rb.rpart_fit(case["formula"], data, method="class", control={"xval": 0})
-    from rpy2 import robjects as ro
-    from rpy2.robjects import pandas2ri
-    from rpy2.robjects.conversion import localconverter
-
-    with localconverter(ro.default_converter + pandas2ri.converter):
-        rdata = ro.conversion.get_conversion().py2rpy(data)
-    fit = ro.r("function(f, d) rpart::rpart(stats::as.formula(f), data = d, "
-               "method = 'class', control = rpart::rpart.control(xval = 0))")(
-        case["formula"], rdata)
-    prob = np.asarray(ro.r("function(fit, d) predict(fit, newdata = d, type = 'prob')")(
-        fit, rdata))
-    X, y, _, _ = rp.case_inputs(case, data)
-    est = CARTClassifier(xval=0).fit(X, y)
-    np.testing.assert_allclose(est.predict_proba(data), prob, rtol=1e-12)
-    assert list(res.classes) == list(est.classes_)
 
 
 # ------------------------------------------------- seed check: ESL section 9.2 (seed 002)
@@ -605,19 +547,3 @@ def test_auc_trees_keep_the_category_order(make):
         # probability columns in the category order
         np.testing.assert_array_equal(est.predict_proba(X), ref.predict_proba(X)[:, ::-1])
         np.testing.assert_array_equal(est.predict(X), ref.predict(X))
-
-
-@pytest.mark.r
-def test_prior_in_level_order_live():
-    rb = _rpart_bridge()
-    case = rp.load_case("birthwt_prior")
-    data, _ = rp.load_dataset("birthwt")
-    X, y, _, _ = rp.case_inputs(case, data)
-    res = rb.rpart_fit(case["formula"], data, method="class",
-                       control={"cp": 0.005, "xval": 0}, parms={"prior": [0.4, 0.6]})
-    est = CARTClassifier(prior=[0.4, 0.6], cp=0.005, xval=0).fit(X, y.array)
-    assert list(est.classes_) == list(res.classes) == ["normal", "low"]
-    records = rp.diff_results(rp.rocstats_result(est), res.as_dict(), source="live",
-                              case="birthwt_prior")
-    failed, _, _ = rp.outcome(records)
-    assert not failed, "\n".join(rp.describe(r) for r in failed[:10])

@@ -239,8 +239,10 @@ def test_cost_complexity_table_for_an_auc_tree():
     assert tab["xerror"].iloc[-1] == pytest.approx(err / root)
 
 
+@pytest.mark.needs_reports
 def test_plot_tree_draws_every_node():
-    mpl = pytest.importorskip("matplotlib")
+    import matplotlib as mpl
+
     mpl.use("Agg")
     import matplotlib.pyplot as plt
 

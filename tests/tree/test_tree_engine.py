@@ -16,7 +16,6 @@ from rocstats.tree._tree import GE, LT, Split, Tree
 
 from rocstats import _kernels
 
-HAVE_C = "cffi" in _kernels.implementations("tree")
 
 
 def _gini_sum(counts):
@@ -174,7 +173,7 @@ def _mixed_data(seed=0, n=400):
     return X, y, w
 
 
-@pytest.mark.skipif(not HAVE_C, reason="C extension not built")
+@pytest.mark.needs_c
 @pytest.mark.parametrize("method", ["class", "anova"])
 def test_c_path_equals_numpy_path(method, monkeypatch):
     from rocstats.tree._data import encode_fit

@@ -7,10 +7,8 @@ Expected values come from
 * rpart 4.1.19's stored results (validation/results/rpart): node complexities
   (``frame$complexity``) and complexity tables recomputed from the stored node risks and
   tree shapes; ``prune`` at every CP of a stored table keeps that row's number of splits;
-* R live (rpy2): rpart's ``xerror`` / ``xstd``.  The fold trees rpart grows inside
-  xval.c are regrown by rpart itself on the training rows (same threshold and class
-  weights, see tests/tree_helpers.r_fold_trees), and ``cross_validate`` must reproduce
-  the stored cross-validation columns exactly;
+* R live (rpy2): rpart's ``xerror`` / ``xstd`` -- in tests/live/test_tree_rpart_live.py
+  (the fold trees rpart grows inside xval.c are regrown by rpart on the training rows);
 * hand computations written in the tests.
 """
 from fractions import Fraction
@@ -286,72 +284,6 @@ def test_cross_validate_stale_rows_and_fold_ids():
     with pytest.warns(RuntimeWarning, match="never"):
         cross_validate(fit_fold, x, y, w, np.array([1, 1, 3, 3]), tab,
                        criterion=AnovaCriterion())
-
-
-XVAL_CASES = [
-    "kyphosis_default", "kyphosis_minsplit5_cp0", "kyphosis_weighted", "iris_gini",
-    "boston_anova", "car_mileage_anova", "cu_reliability_multiclass",
-    "airquality_surrogate2", "airquality_holes_surrogate2", "airquality_holes_style1",
-    "pima_loss",
-]
-# Not used: mtcars_anova / mtcars_anova_deep (candidate splits tie exactly, e.g. cyl and
-# disp in fold 4, and rpart's xval breaks the tie by floating-point rounding differently
-# from a standalone fit on the same rows, so its fold trees cannot be regrown from
-# outside); pima_prior (the fold fits need the full data's class weights, which R's
-# interface reproduces only up to a constant factor, so near-ties break differently);
-# spam_cp001 is run by the slow test below.
-
-
-def _rpart_or_skip():
-    try:
-        from rocstats.r import rpart as rr
-    except Exception as exc:  # pragma: no cover
-        pytest.skip("rocstats.r.rpart not importable: %s" % exc)
-    ok, why = rr.rpart_available()
-    if not ok:
-        pytest.skip("rpart through rpy2 not available: %s" % why)
-    return rr
-
-
-def _check_stored_xval(name):
-    # stored rpart results and R's stored fold vectors: no R needed
-    from rocstats.r.rpart import result_from_json
-
-    if name not in STORED:
-        pytest.skip("stored case %s not present" % name)
-    case, data, meta = h.load_case(name)
-    ref = result_from_json(case["result"]).cptable
-    fit_fold, X, y, w, folds, kw, _ = h.r_fold_trees(case, data, meta)
-    xe, xs = cross_validate(fit_fold, X, y, w, folds, ref, **kw)
-    np.testing.assert_allclose(xe, ref["xerror"], rtol=1e-10, atol=0)
-    np.testing.assert_allclose(xs, ref["xstd"], rtol=1e-10, atol=0)
-
-
-@pytest.mark.parametrize("name", XVAL_CASES)
-def test_cross_validate_reproduces_stored_rpart_xerror(name):
-    _check_stored_xval(name)
-
-
-@pytest.mark.slow                                # about 25 s
-def test_cross_validate_reproduces_stored_rpart_xerror_spam():
-    _check_stored_xval("spam_cp001")
-
-
-@pytest.mark.r
-@pytest.mark.parametrize("use", [0, 1])
-def test_cross_validate_rows_stuck_at_a_missing_value_live_r(use):
-    # airquality with holes in Wind / Temp: with usesurrogate 0 / 1 some held-out rows
-    # stop early, and rpart's rundown.c reuses the previous row's errors for them
-    rr = _rpart_or_skip()
-    case, data, meta = h.load_case("airquality_holes_surrogate2")
-    folds = np.asarray(meta["vectors"]["folds10"]["values"])
-    ctrl = {"usesurrogate": use, "maxsurrogate": 1, "minsplit": 10}
-    full = rr.rpart_fit(case["formula"], data, method="anova", control=dict(ctrl, xval=folds))
-    fit_fold, X, y, w, folds, kw, _ = h.r_fold_trees(case, data, meta, control=ctrl,
-                                                     folds=folds)
-    xe, xs = cross_validate(fit_fold, X, y, w, folds, full.cptable, **kw)
-    np.testing.assert_allclose(xe, full.cptable["xerror"], rtol=1e-10, atol=0)
-    np.testing.assert_allclose(xs, full.cptable["xstd"], rtol=1e-10, atol=0)
 
 
 def test_one_se_rule_by_hand():

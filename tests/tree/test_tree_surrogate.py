@@ -143,7 +143,7 @@ def test_majority_direction_and_counts():
     assert primary_weights(go, np.array([1, 1, 1, 1.5, 1.5, 1, 1, 1.0])) == (3.0, 3.0)
 
 
-@pytest.mark.skipif(_surrogate_cffi is None, reason="C extension not built")
+@pytest.mark.needs_c
 @pytest.mark.parametrize("seed", range(25))
 def test_c_kernel_equals_numpy_twin(seed):
     rng = np.random.default_rng(500 + seed)
@@ -165,7 +165,7 @@ def test_c_kernel_equals_numpy_twin(seed):
     np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.skipif(_surrogate_cffi is None, reason="C extension not built")
+@pytest.mark.needs_c
 @pytest.mark.parametrize("seed", range(25))
 def test_categorical_c_kernel_equals_numpy_twin(seed):
     rng = np.random.default_rng(900 + seed)
@@ -296,40 +296,3 @@ def test_stored_cases_present():
     if not (h.RPART_DIR / "index.json").exists():
         pytest.skip("no stored rpart results yet")
     assert len(h.stored_cases()) >= 10
-
-
-# ------------------------------------------------------------------ live R
-def _rpart_live():
-    try:
-        from rocstats.r import rpart as rr
-    except Exception as exc:  # pragma: no cover
-        return None, str(exc)
-    ok, why = rr.rpart_available()
-    return (rr if ok else None), why
-
-
-@pytest.mark.r
-def test_perfect_categorical_surrogate_live_r():
-    rr, why = _rpart_live()
-    if rr is None:
-        pytest.skip("rpart through rpy2 not available: %s" % why)
-    import pandas as pd
-
-    x1 = np.arange(1, 61, dtype=float)
-    data = pd.DataFrame({
-        "y": pd.Categorical(np.where(x1 > 30, "b", "a")),
-        "x1": x1,
-        "f": pd.Categorical(np.where(x1 > 30, "u", "v")),               # perfect
-        "f2": pd.Categorical(np.where((x1 > 30) | (x1 < 4), "u", "v")),  # 3 misses
-    })
-    res = rr.rpart_fit("y ~ x1 + f + f2", data, method="class",
-                       control={"maxdepth": 1, "cp": 0, "xval": 0})
-    surr = res.splits[res.splits["type"] == "surrogate"]
-    assert list(surr["var"]) == ["f2"]
-    X = np.column_stack([x1, data["f"].cat.codes, data["f2"].cat.codes]).astype(float)
-    go = np.where(x1 < 30.5, -1, 1).astype(np.int8)
-    got, _ = find_surrogates(X, np.ones(60), go, 0, categorical=[False, True, True],
-                             n_levels=[0, 2, 2], max_surrogate=5)
-    assert [s.feature for s in got] == [2]
-    assert got[0].improve == pytest.approx(surr["improve"].iloc[0], rel=1e-12)
-    assert got[0].adj == pytest.approx(surr["adj"].iloc[0], rel=1e-12)

@@ -260,6 +260,27 @@ def run_dataset(name, reps, seed=20070917, progress=True):
     }
 
 
+def provenance(argv=None):
+    """What produced the numbers: the command line, the git commit of the checkout (with
+    a dirty flag: uncommitted changes to tracked files) and the start time (UTC)."""
+    import subprocess
+
+    from .paths import REPO_ROOT
+
+    def git(*a):
+        try:
+            return subprocess.run(["git", *a], cwd=REPO_ROOT, capture_output=True, text=True,
+                                  timeout=10, check=True).stdout.strip()
+        except Exception:
+            return None
+
+    args = sys.argv[1:] if argv is None else list(argv)
+    return {"command": " ".join(["python -m rocstats_validation.sauc_experiments", *args]),
+            "git_commit": git("rev-parse", "HEAD"),
+            "git_dirty": bool(git("status", "--porcelain", "--untracked-files=no")),
+            "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m rocstats_validation.sauc_experiments",
                                      description=__doc__.split("\n")[0])
@@ -275,6 +296,7 @@ def main(argv=None):
     from pathlib import Path
     out = Path(args.output)
     results = json.loads(out.read_text()) if out.is_file() else {}
+    run = provenance(argv)
     results["_about"] = {
         "generator": "python -m rocstats_validation.sauc_experiments", "paper": "Wu, Flach & Ferri (2007), Section 4",
         "protocol": {"models_per_learner": N_MODELS, "attributes_removed": N_DROP,
@@ -286,6 +308,7 @@ def main(argv=None):
         "versions": {"rocstats": rocstats.__version__, "scikit-learn": sklearn.__version__,
                      "numpy": np.__version__, "python": platform.python_version()},
         "machine": platform.processor() or platform.machine(),
+        "provenance": run,
     }
     results.setdefault("datasets", {})
     results["paper"] = {"tables": {str(k): v for k, v in PAPER.items()},
@@ -296,6 +319,8 @@ def main(argv=None):
         reps = args.reps if DATASETS[name] == 4 else args.large_reps
         print(f"{name}: {reps} repetitions", flush=True)
         results["datasets"][name] = run_dataset(name, reps)
+        results["datasets"][name]["provenance"] = dict(
+            run, finished_utc=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
         out.write_text(json.dumps(results, indent=1) + "\n")
     return 0
 

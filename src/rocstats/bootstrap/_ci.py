@@ -509,7 +509,7 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
     best_method = check_best_method(best_method)
     r_float, r_exact = check_best_weights(best_weights)
     if isinstance(thresholds, str):
-        xs = check_x(thresholds)
+        xs = check_x(thresholds, "thresholds")
     else:
         try:
             xs = np.atleast_1d(np.asarray(thresholds, dtype=np.float64))

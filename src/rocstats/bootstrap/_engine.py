@@ -35,6 +35,11 @@ CHUNK = 1 << 22
 
 
 # --------------------------------------------------------------------------- options
+#: the largest number of bootstrap replicates: each replicate's statistics are kept (a
+#: float64 per statistic and replicate: 0.8 GB per statistic at the limit)
+MAX_N_BOOT = 10 ** 8
+
+
 def check_n_boot(n_boot):
     if isinstance(n_boot, (bool, np.bool_)) or not isinstance(n_boot, (int, np.integer)):
         if isinstance(n_boot, (float, np.floating)) and float(n_boot).is_integer():
@@ -43,6 +48,9 @@ def check_n_boot(n_boot):
             raise ValueError("n_boot must be a positive integer, got %r" % (n_boot,))
     if n_boot < 1:
         raise ValueError("n_boot must be at least 1, got %r" % (n_boot,))
+    if n_boot > MAX_N_BOOT:
+        raise ValueError("n_boot must be at most %d (every replicate's statistics are kept "
+                         "in memory), got %r" % (MAX_N_BOOT, n_boot))
     return int(n_boot)
 
 

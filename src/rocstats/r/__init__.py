@@ -48,6 +48,11 @@ randomForestSRC (``rocstats.r.rfsrc``)
     :func:`rocstats.r.rfsrc.rfsrc_tree` (one AUC tree: native array, membership,
     predicted) where it is installed.
 
+R's collation (``rocstats.r.collation``, re-exported here)
+    :func:`r_factor` / :func:`r_levels`: strings as a pandas Categorical with the levels
+    R's ``factor()`` gives (sorted by R's collation in its locale); rocstats itself sorts
+    plain strings by code point.
+
 ``rocstats.r._session`` holds what the three share (starting R safely, checking a
 package, sourcing a helper file).  The ``.R`` helper files are also sourced by the
 repository's generators of stored results (``validation/r/*.R``), so that stored and
@@ -63,9 +68,11 @@ from .compare import compare_with_proc
 from .rpart import from_rpart, to_rpart
 from ._proc_power import (proc_power_list, proc_power_numeric, proc_power_paired,
                           proc_power_roc)
+from .collation import r_factor, r_levels
 
 __all__ = ["compare_with_proc", "to_rpart", "from_rpart", "r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaired",
            "proc_roc_test", "proc_roc_test_unpaired", "proc_partial", "proc_smooth",
            "proc_coords", "proc_ci_bootstrap",
            "PROC_MIN_VERSION", "ALTERNATIVES",
-           "proc_power_numeric", "proc_power_roc", "proc_power_paired", "proc_power_list"]
+           "proc_power_numeric", "proc_power_roc", "proc_power_paired", "proc_power_list",
+           "r_factor", "r_levels"]

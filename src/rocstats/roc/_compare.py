@@ -1,4 +1,5 @@
 """DeLong tests comparing AUCs: paired, unpaired (independent samples) and joint."""
+import warnings
 from dataclasses import dataclass
 from typing import Optional
 
@@ -6,7 +7,8 @@ import numpy as np
 from .. import _dist
 
 from .._results import Summary, TestResult
-from .._validation import as_float_array, check_binary, check_paired, warn_one_class
+from .._validation import (UndefinedAUCWarning, as_float_array, check_binary, check_paired,
+                           warn_one_class)
 from ._delong import _column_names, delong, delong_covariance, structural_components
 from ._weighted import check_sample_weight
 
@@ -243,11 +245,25 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
                                names=names, covariance=np.full((k, k), np.nan), **extra)
     if sample_weight is None:
         aucs, V10, V01 = structural_components(is_pos, score)
-        S = delong_covariance(V10, V01)
+        with np.errstate(divide="ignore", invalid="ignore"):      # m or n = 1: NaN, below
+            S = delong_covariance(V10, V01)
     else:
         res = delong(is_pos, score, sample_weight=sample_weight, weight_type=weight_type)
         aucs, S = res.auc, res.covariance
     est = L @ aucs
+    if not np.all(np.isfinite(S)):
+        # fewer than 2 positives or 2 negatives (or frequency weights summing to < 2):
+        # the covariance is undefined, as delong_test's variance (NaN + warning there too;
+        # the weighted path has warned already)
+        if sample_weight is None:
+            warnings.warn("DeLong's joint test is undefined: the covariance needs at least "
+                          "2 positives and 2 negatives (got %d and %d); returning NaN"
+                          % (m, n), UndefinedAUCWarning, stacklevel=2)
+        nan = float("nan")
+        return JointTestResult(nan, nan, est, method, "two-sided", df=nan,
+                               distribution="chi2", aucs=tuple(map(float, aucs)),
+                               pos_label=labels.pos_label, names=names,
+                               covariance=np.full((k, k), np.nan), **extra)
     LSL = L @ S @ L.T
     rank = int(np.linalg.matrix_rank(LSL))
     if rank == 0:
@@ -269,8 +285,8 @@ def delong_pairwise(y_true, y_scores, *, adjust=("holm", "fdr_bh"), level=0.95, 
     :math:`\hat A_a - \hat A_b` (identical to :func:`delong_test` on those two columns,
     and to pROC's ``roc.test(method="delong", paired=TRUE)``), its unadjusted Wald
     interval, and the p-values adjusted over the k(k-1)/2 comparisons by each method in
-    ``adjust`` (``statsmodels.stats.multitest.multipletests``: "holm" is Holm's step-down
-    family-wise correction, "fdr_bh" Benjamini & Hochberg's false discovery rate).  The
+    ``adjust`` ("holm" is Holm's step-down family-wise correction, "fdr_bh" Benjamini &
+    Hochberg's false discovery rate; R's ``p.adjust``, computed here).  The
     usual follow-up of a significant :func:`delong_joint_test`; the same table is
     ``delong_joint_test(...).pairwise()``.
 
@@ -282,9 +298,11 @@ def delong_pairwise(y_true, y_scores, *, adjust=("holm", "fdr_bh"), level=0.95, 
     y_true, y_scores, pos_label, direction
         As in :func:`delong_joint_test` (a DataFrame's column names label the scores).
     adjust : sequence of str, default ("holm", "fdr_bh")
-        ``multipletests`` methods; each adds a column ``p_<method>`` ("holm" ->
-        ``p_holm``, "fdr_bh" -> ``p_bh``).  Needs statsmodels (``rocstats[dev]``); pass
-        ``adjust=()`` to go without.
+        Adjustment methods (statsmodels' names); each adds a column ``p_<method>``
+        ("holm" -> ``p_holm``, "fdr_bh" -> ``p_bh``).  "holm", "fdr_bh", "bonferroni",
+        "simes-hochberg" and "fdr_by" are computed by rocstats (R's ``p.adjust``
+        methods holm, BH, bonferroni, hochberg, BY); any other ``multipletests``
+        method needs statsmodels (imported on use).  ``adjust=()``: none.
     level : float
         Level of the (unadjusted) confidence intervals.
 
@@ -338,30 +356,85 @@ def _contrast_labels(L, score_names, contrast_names):
     return tuple(out)
 
 
+#: the p-value adjustments computed here (R's ``p.adjust``; statsmodels' names), so that
+#: the default of delong_pairwise needs no optional package; other statsmodels
+#: ``multipletests`` methods are passed to it (imported on use)
+_OWN_ADJUSTMENTS = {"bonferroni": "bonferroni", "holm": "holm", "hochberg": "hochberg",
+                    "simes-hochberg": "hochberg", "fdr_bh": "BH", "bh": "BH", "fdr": "BH",
+                    "fdr_by": "BY", "by": "BY"}
+
+
+def p_adjust(p, method):
+    """R's ``p.adjust(p, method)`` for ``method`` in "bonferroni", "holm" (Holm 1979,
+    step-down), "hochberg" (Hochberg 1988, step-up), "BH" (Benjamini & Hochberg 1995)
+    and "BY" (Benjamini & Yekutieli 2001); ``p`` finite, in [0, 1].
+
+    R: ``p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm")`` is 0.03 0.06 0.06 0.02 and with
+    ``"BH"`` 0.02 0.04 0.04 0.02:
+
+    >>> [round(float(v), 4) for v in p_adjust([0.01, 0.04, 0.03, 0.005], "holm")]
+    [0.03, 0.06, 0.06, 0.02]
+    >>> [round(float(v), 4) for v in p_adjust([0.01, 0.04, 0.03, 0.005], "BH")]
+    [0.02, 0.04, 0.04, 0.02]
+    """
+    p = np.asarray(p, dtype=float)
+    n = p.size
+    if n == 0:
+        return p.copy()
+    if method == "bonferroni":
+        return np.minimum(1.0, n * p)
+    if method == "holm":                         # increasing p: cummax of (n - i + 1) p
+        o = np.argsort(p, kind="stable")
+        adj = np.maximum.accumulate((n - np.arange(n)) * p[o])
+    else:                                        # decreasing p: cummin of the factor times p
+        o = np.argsort(-p, kind="stable")
+        i = np.arange(n, 0, -1)                  # rank of p[o] from the smallest
+        if method == "hochberg":
+            factor = n - i + 1.0
+        elif method == "BH":
+            factor = n / i
+        elif method == "BY":
+            factor = np.sum(1.0 / np.arange(1, n + 1)) * n / i
+        else:
+            raise ValueError("method: unknown p.adjust method %r" % (method,))
+        adj = np.minimum.accumulate(factor * p[o])
+    out = np.empty(n)
+    out[o] = np.minimum(1.0, adj)
+    return out
+
+
 def _adjusted(pvals, adjust):
-    """``{column: adjusted p-values}`` by statsmodels' ``multipletests``; NaN stays NaN."""
+    """``{column: adjusted p-values}``; NaN stays NaN.  Bonferroni, Holm, Hochberg,
+    Benjamini-Hochberg and Benjamini-Yekutieli are computed here (R's ``p.adjust``);
+    any other statsmodels ``multipletests`` method is passed to it."""
     if isinstance(adjust, str):
         adjust = (adjust,)
     adjust = tuple(adjust or ())
     if not adjust:
         return {}
-    try:
-        from statsmodels.stats.multitest import multipletests
-    except ImportError:
-        raise ImportError("the adjusted p-values (adjust=%r) need statsmodels: pip install "
-                          "statsmodels (it is in rocstats[dev]), or pass adjust=() for "
-                          "unadjusted p-values only" % (adjust,)) from None
     p = np.asarray(pvals, float)
     ok = np.isfinite(p)
     cols = {}
     for meth in adjust:
         col = np.full(p.shape, np.nan)
-        if ok.any():
+        own = _OWN_ADJUSTMENTS.get(str(meth).lower()) if isinstance(meth, str) else None
+        if own is not None:
+            if ok.any():
+                col[ok] = p_adjust(p[ok], own)
+        else:
             try:
-                col[ok] = multipletests(p[ok], method=meth)[1]
-            except ValueError as exc:
-                raise ValueError("adjust: %r is not a multipletests method (%s); e.g. "
-                                 "'holm', 'fdr_bh', 'bonferroni'" % (meth, exc)) from None
+                from statsmodels.stats.multitest import multipletests
+            except ImportError:
+                raise ValueError("adjust: %r is not computed by rocstats (it computes %s) "
+                                 "and statsmodels, which has it, is not installed (pip "
+                                 "install statsmodels)" % (meth, sorted(_OWN_ADJUSTMENTS))) \
+                    from None
+            if ok.any():
+                try:
+                    col[ok] = multipletests(p[ok], method=meth)[1]
+                except ValueError as exc:
+                    raise ValueError("adjust: %r is not a multipletests method (%s); e.g. "
+                                     "'holm', 'fdr_bh', 'bonferroni'" % (meth, exc)) from None
         key = {"holm": "p_holm", "fdr_bh": "p_bh"}.get(meth, "p_" + str(meth))
         cols[key] = col
     return cols

@@ -106,21 +106,53 @@ def empirical_curve(is_pos, score, direction):
 
 
 # --------------------------------------------------------------------------- options
+def _simplest_between(lo, hi):
+    """The simplest fraction (least denominator, then least numerator) strictly between
+    the Fractions ``0 <= lo < hi`` (``hi=None``: no upper bound); Stern-Brocot descent by
+    continued fractions."""
+    whole = lo.numerator // lo.denominator
+    if hi is None or whole + 1 < hi:
+        return Fraction(whole + 1)
+    # lo and hi lie in [whole, whole + 1]: go down to the reciprocals of the fractional parts
+    below = lo - whole
+    return whole + 1 / _simplest_between(1 / (hi - whole), None if below == 0 else 1 / below)
+
+
 def _decimal_fraction(x):
-    """The shortest decimal that rounds to the float ``x``, as a Fraction: 0.1 -> 1/10
-    (what the user typed), not the binary value of the double."""
-    return Fraction(repr(float(x)))
+    """The rational number the user meant by the double ``x``, as a Fraction.
+
+    A decimal of at most 15 significant digits survives the trip through a double (its
+    shortest repr gives it back), so such an ``x`` is read as that decimal: 0.1 -> 1/10,
+    0.15 -> 3/20, 0.99999999 -> 99999999/10^8.  A double whose shortest repr needs 16 or
+    17 digits was not typed as a decimal but computed (1/3, 2/3, 1/7): it is read as the
+    simplest fraction (least denominator) strictly inside its rounding interval, half an
+    ulp on either side -- 1/3 -> 1/3, not 3333333333333333/10^16."""
+    x = float(x)
+    text = repr(x)
+    mantissa = text.lower().split("e")[0].lstrip("-").replace(".", "").lstrip("0")
+    if len(mantissa.rstrip("0") or "0") <= 15:
+        return Fraction(text)
+    down = Fraction(float(np.nextafter(x, -np.inf)))
+    up = Fraction(float(np.nextafter(x, np.inf)))
+    exact = Fraction(x)
+    return _simplest_between((exact + down) / 2, (exact + up) / 2)
 
 
 def check_best_weights(best_weights):
     """``(r_float, r_exact)`` of ``best_weights = (cost, prevalence)``: pROC's
     ``r = (1 - prevalence) / (cost * prevalence)`` in floating point (as pROC, for the
-    reported criteria) and exactly (from the decimal values, for the comparisons)."""
+    reported criteria) and exactly (from the numbers meant, :func:`_decimal_fraction`,
+    for the comparisons)."""
+    from .._validation import is_real_number
+
     try:
-        cost, prev = (float(v) for v in best_weights)
+        cost, prev = best_weights
     except (TypeError, ValueError):
+        cost = prev = None
+    if not (is_real_number(cost) and is_real_number(prev)):
         raise ValueError("best_weights must be two numbers (cost, prevalence), got %r"
-                         % (best_weights,)) from None
+                         % (best_weights,))
+    cost, prev = float(cost), float(prev)
     if not (np.isfinite(cost) and cost > 0):
         raise ValueError("best_weights: the cost (first value) must be a positive finite "
                          "number, got %r" % (cost,))
@@ -343,14 +375,14 @@ def _at_thresholds(is_pos, score, xs, direction):
     return tp.astype(np.int64), fp.astype(np.int64)
 
 
-def _numeric_x(x):
+def _numeric_x(x, name="x"):
     arr = np.atleast_1d(np.asarray(x))
     if arr.ndim != 1 or arr.size == 0 or arr.dtype.kind not in "biuf":
-        raise ValueError("x must be 'all', 'best', 'local maximas' or a non-empty sequence "
-                         "of numbers, got %r" % (x,))
+        raise ValueError("%s must be 'all', 'best', 'local maximas' or a non-empty sequence "
+                         "of numbers, got %r" % (name, x))
     arr = arr.astype(np.float64)
     if np.isnan(arr).any():
-        raise ValueError("x contains NaN")
+        raise ValueError("%s contains NaN" % name)
     return arr
 
 
@@ -378,12 +410,13 @@ def coord_rows(curve, is_pos, score, x, input, ret, best_method, r_float, r_exac
     return coordinate_values(ret, se, sp, P, N, r_float, thresholds=thr)
 
 
-def check_x(x):
+def check_x(x, name="x"):
+    """``x`` of coords (``name``: the caller's argument, e.g. ci_thresholds' thresholds)."""
     if isinstance(x, str):
         if x not in _X_STRINGS:
-            raise ValueError("x must be one of %s or numbers, got %r" % (_X_STRINGS, x))
+            raise ValueError("%s must be one of %s or numbers, got %r" % (name, _X_STRINGS, x))
         return x
-    return _numeric_x(x)
+    return _numeric_x(x, name)
 
 
 def coords(y_true, y_score, x="all", *, input="threshold",
@@ -405,10 +438,15 @@ def coords(y_true, y_score, x="all", *, input="threshold",
     :math:`r = (1 - \mathrm{prevalence}) / (\mathrm{cost} \cdot \mathrm{prevalence})`
     from ``best_weights = (cost, prevalence)`` (pROC's ``best.weights``; the default
     (1, 0.5) gives r = 1: Youden's J plus 1, and the squared distance to (0, 1)).  The
-    criteria are compared EXACTLY (as Fractions of the integer counts and of the decimal
-    values of ``best_weights``), so every tied optimum is listed and no float rounding
-    splits a tie; pROC compares floats and may list only some of several exactly tied
-    points (every row it lists is also listed here).
+    criteria are compared EXACTLY, as Fractions of the integer counts and of the numbers
+    the user meant by ``best_weights``: a decimal of up to 15 significant digits as
+    written (0.1 is 1/10), a computed value such as ``1/3`` as the simplest fraction that
+    rounds to it (one third, so ``best_weights=(1/3, 0.5)`` gives r = 3 exactly).  Every
+    tied optimum is listed and no float rounding splits a tie.  pROC compares the
+    criteria as floats (``optim.crit == max(optim.crit)``), so rounding can make it list
+    only some of several exactly tied points; every row it lists is also listed here (a
+    float tie between criteria that differ exactly would need them to differ by less than
+    an ulp, i.e. hundreds of millions of cases or weights with huge denominators).
 
     Numeric ``x`` with ``input="threshold"``: the operating point of each threshold
     (the threshold column repeats ``x``).  With another ``input`` (``"specificity"``,
@@ -434,7 +472,8 @@ def coords(y_true, y_score, x="all", *, input="threshold",
         are accepted.
     best_method : {"youden", "closest.topleft"}
     best_weights : (cost, prevalence)
-        Cost of a false negative relative to a false positive, and the prevalence.
+        Cost of a false negative relative to a false positive, and the prevalence; read
+        as exact rationals (see above).
 
     Returns
     -------

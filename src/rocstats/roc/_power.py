@@ -266,7 +266,9 @@ def _brent_zero(f, a, b, fa, fb, tol, maxiter=1000):
 
 # =========================================================================== checks
 def _is_number(x):
-    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool)
+    from .._validation import is_real_number
+
+    return is_real_number(x)
 
 
 def _check_positive(value, name, *, allow_none=True):
@@ -562,6 +564,11 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
     _check_alternative(alternative)
     sig_level = _check_probability(sig_level, "sig_level")
     power = _check_probability(power, "power")
+    if tol is not None:
+        from .._validation import check_number
+
+        tol = check_number(tol, "tol", low=0.0, what="None or a finite number >= 0 (the "
+                           "root search's absolute tolerance on the AUC)")
     n_pilot = label = None
     if y_true is not None or y_score is not None:
         if y_true is None or y_score is None:
@@ -579,6 +586,11 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         from ._auc import auc as _auc
 
         auc = _auc(labels.is_pos, score)
+        if not 0.0 < auc < 1.0:
+            raise ValueError("y_score: the pilot data's empirical AUC is %r (the classes "
+                             "are perfectly %s); the power formula needs an AUC strictly "
+                             "between 0 and 1" % (auc, "separated" if auc == 1.0 else
+                                                  "reversed"))
         n_pilot, label = (m, n), labels.pos_label
         if ncases is None and ncontrols is None:
             if sig_level is not None and power is not None:

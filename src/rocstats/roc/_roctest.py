@@ -54,15 +54,9 @@ def _check_method(method, allowed):
 
 
 def _check_unit(value, name):
-    if isinstance(value, (bool, np.bool_)):
-        raise ValueError("%s must be a number in [0, 1], got %r" % (name, value))
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise ValueError("%s must be a number in [0, 1], got %r" % (name, value)) from None
-    if np.ndim(value) != 0 or not 0.0 <= v <= 1.0:
-        raise ValueError("%s must be a number in [0, 1], got %r" % (name, value))
-    return v
+    from .._validation import check_number
+
+    return check_number(value, name, low=0.0, high=1.0, what="a number in [0, 1]")
 
 
 def _check_fixed_point(method, specificity, sensitivity):

@@ -24,6 +24,7 @@ Both curves get pROC's end points (Sp, Se) = (0, 1) and (1, 0) and are returned 
 pROC's order (specificity increasing); the AUC of the density curve and every partial
 AUC are the trapezoids of :func:`rocstats.roc._partial.partial_auc_from_points`.
 """
+import warnings
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -31,12 +32,19 @@ import numpy as np
 
 from .. import _dist
 from .._results import Summary
-from .._validation import check_binary, warn_one_class
+from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
 from . import _partial
 
 __all__ = ["smooth_roc", "SmoothROCCurve", "bw_nrd0", "bw_nrd", "r_density"]
 
 METHODS = ("binormal", "density")
+#: largest number of smoothed points: the density grid and its FFT hold a few arrays of
+#: 2 * next_pow2(n) doubles (16 GiB at n = 10^9)
+MAX_N = 10 ** 7
+#: a class whose density over the n grid points holds less than this share of its
+#: probability mass (sum of the densities times the grid step) has no curve: the values
+#: are the FFT's round-off (~1e-17) beyond a compact kernel's support
+_MIN_GRID_MASS = 1e-9
 KERNELS = ("gaussian", "epanechnikov", "rectangular", "triangular", "biweight", "cosine",
            "optcosine")
 _SQRT_2PI_INV = 0.398942280401432677939946059934   # M_1_SQRT_2PI
@@ -296,14 +304,24 @@ def _binormal(is_pos, score, n):
     if sxx == 0:
         raise ValueError("y_score: the ROC curve cannot be smoothed by the binormal method: "
                          "all its inner points have the same sensitivity")
-    b = float((xc @ (ys - ys.mean())) / sxx)
-    a = float(ys.mean() - b * xs.mean())
+    if np.ptp(ys) == 0:            # one specificity: slope 0 exactly (not round-off of either sign)
+        b, a = 0.0, float(ys[0])
+    else:
+        b = float((xc @ (ys - ys.mean())) / sxx)
+        a = float(ys.mean() - b * xs.mean())
     by = 1.0 / (n - 1)
     k = int(1.0 / by + 1e-10)
     grid = np.minimum(np.arange(k + 1) * by, 1.0)          # R's seq(0, 1, by)
     with np.errstate(divide="ignore"):
         zse = _dist.norm_ppf(grid)
-    zsp = a + b * zse
+    inner = np.isfinite(zse)
+    zsp = np.empty_like(zse)
+    zsp[inner] = a + b * zse[inner]
+    # the grid's ends, Se = 0 and 1 (zse = -inf, +inf): a + b zse is +/-inf for b != 0;
+    # for b = 0 (every inner point at one specificity) 0 * inf is undefined, and the
+    # curve is the limit b -> 0- of the proper binormal curves (b < 0): Sp = 1 at Se = 0
+    # and Sp = 0 at Se = 1 -- what pROC's least-squares round-off (b ~ -1e-16) gives
+    zsp[~inner] = -zse[~inner] if b <= 0 else zse[~inner]
     sens, spec = _dist.norm_cdf(zse), _dist.norm_cdf(zsp)
     auc = float(_dist.norm_cdf(a / np.sqrt(1 + b * b)))
     return sens, spec, auc, (a, b)
@@ -327,6 +345,16 @@ def _density(is_pos, raw, direction, n, bw, adjust, kernel, cut):
     stop = pooled.max() + cut * h
     dc = r_density(controls, bw=h, n=n, start=start, stop=stop, kernel=kernel)
     dx = r_density(cases, bw=h, n=n, start=start, stop=stop, kernel=kernel)
+    step = (stop - start) / (n - 1)
+    for name, d in (("controls", dc), ("cases", dx)):
+        if not np.sum(d) * step >= _MIN_GRID_MASS:
+            warnings.warn(
+                "smoothed ROC curve is undefined: the %d grid points hold none of the %s' "
+                "density (kernel=%r, bandwidth %.4g, grid step %.4g: the kernel's support "
+                "falls between the points); returning NaN -- use a larger n (pROC's "
+                "curve here is built on the FFT's round-off)" % (n, name, kernel, h, step),
+                UndefinedAUCWarning, stacklevel=3)
+            return None, None, h
     # thresholds between grid points: point i (0-based) puts grid points < i (direction
     # "<") on the control side; sums accumulated in long double as R's sum()
     c_cum = np.r_[0.0, np.cumsum(dc.astype(np.longdouble))]
@@ -384,7 +412,15 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
     -----
     pROC's binormal AUC formula ``pnorm(a / sqrt(1 + b^2))`` is the binormal area for the
     usual negative slope b; the density curve's AUC is the trapezoid rule over its
-    points.  The curve's density values agree with R's to about 1e-15 of the largest
+    points.  A slope of exactly 0 (every inner point at one specificity) gives the limit
+    b -> 0- of the proper curves: specificity ``pnorm(a)`` inside, 1 at Se = 0 and 0 at
+    Se = 1, AUC ``pnorm(a)``.  pROC's least squares leaves a round-off slope whose sign
+    decides its answer: about -1e-16 gives this curve; exactly 0 stops with "missing
+    value where TRUE/FALSE needed"; about +1e-16 gives the ends swapped (Sp = 0 at
+    Se = 0); the AUC is ``pnorm(a)`` whenever it answers.  With a compact kernel and few points the grid can
+    miss a class's density entirely (R's values there are FFT round-off, ~1e-17, on
+    which pROC builds a curve): the curve is then undefined, with an
+    :class:`UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
     density (R and NumPy use different FFT codes), so sensitivities and specificities
     agree to about 1e-15 absolute; see :mod:`rocstats.roc._smooth`.
 
@@ -406,6 +442,9 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
         raise ValueError("method must be 'binormal' or 'density', got %r" % (method,))
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 2:
         raise ValueError("n must be an integer >= 2, got %r" % (n,))
+    if n > MAX_N:
+        raise ValueError("n must be at most %d (the smoothed curve and the density grid "
+                         "are held in memory), got %r" % (MAX_N, n))
     n = int(n)
     if kernel not in KERNELS:
         raise ValueError("kernel must be one of %s, got %r" % (KERNELS, kernel))
@@ -434,6 +473,9 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
         sens, spec, h = _density(is_pos, raw, direction, n, bw, float(adjust), kernel,
                                  float(cut))
         extra = dict(bw=h, kernel=kernel)
+        if sens is None:                      # no density on the grid: warned
+            empty = np.empty(0)
+            return SmoothROCCurve(empty, empty.copy(), float("nan"), **extra, **common)
     if np.any(spec[1:] < spec[:-1]):          # pROC's sort.roc
         sens, spec = sens[::-1], spec[::-1]
     spec = np.r_[0.0, spec, 1.0]

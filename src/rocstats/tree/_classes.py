@@ -184,6 +184,14 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
     it, ``frame_["yval"]`` is the 1-based position in it (rpart's ``yval``) and
     ``predict_proba`` has one column per class of ``classes_`` (scikit-learn's layout).
 
+    **Plain strings are sorted by code point** (``"B" < "a"``), in the target and in a
+    string column of ``X`` alike, the same on every machine; R's ``factor()`` sorts them
+    by the locale's collation (``"a" < "B"`` in most locales; code points only under
+    ``LC_ALL=C``), and a different level order can give rpart a different tree (equally
+    good categorical splits, the class order of ``prior`` / ``loss``).  To fit R's tree,
+    pass the string columns as pandas Categoricals in R's order:
+    :func:`rocstats.r.r_factor` computes it with R through rpy2.
+
     **Unused levels**: rpart fits ``numclass`` classes, the levels up to the last one
     with rows.  An unused level before it is a class with count 0 and prior 0 (it can
     still be predicted if the loss matrix makes it the Bayes class); an unused level

@@ -4,8 +4,10 @@
 * bool columns become 0/1;
 * unordered pandas Categorical columns become level codes 0..q-1 (levels = the
   categories, in their order, like R factor levels, unused categories included);
-* object / string columns of strings become categorical with levels = the sorted
-  unique values;
+* object / string columns of strings become categorical with levels = the unique
+  values sorted by code point (``"B" < "a"``; R's ``factor()`` uses the locale's
+  collation instead, so give a Categorical -- e.g. :func:`rocstats.r.r_factor` -- for
+  R's level order);
 * ordered pandas Categorical columns are numeric codes 1..q (rpart treats ordered
   factors as ordered numbers).
 
