@@ -7,7 +7,8 @@ The gates (one per optional need; see ``tests/gates.py``):
 
 * R: the session fixtures ``proc`` (pROC through rpy2; returns ``rocstats.r``),
   ``rpart`` (rpart through rpy2; returns ``rocstats.r.rpart``), ``rfsrc``
-  (randomForestSRC through rpy2; returns ``rocstats.r.rfsrc``) and ``rscript`` (the
+  (randomForestSRC through rpy2; returns ``rocstats.r.rfsrc``), ``epir`` / ``cutpointr``
+  (epiR / cutpointr through rpy2; return ``rocstats.r.diagnostic``) and ``rscript`` (the
   ``Rscript`` executable with rpart; returns its path) skip, with the reason, when R
   cannot be used.  A test that uses one is marked ``r`` here (``-m "not r"`` deselects
   it); a test marked ``r`` that uses none is a collection error.  Tests that call R live
@@ -26,7 +27,7 @@ import pytest
 
 import gates
 
-R_FIXTURES = ("proc", "rpart", "rfsrc", "rscript")
+R_FIXTURES = ("proc", "rpart", "rfsrc", "rscript", "epir", "cutpointr")
 MARKER_NEEDS = {"needs_c": "c", "needs_reports": "reports", "needs_pdftotext": "pdftotext"}
 
 
@@ -80,6 +81,18 @@ def rpart():
 def rfsrc():
     """``rocstats.r.rfsrc``, or skip with the reason randomForestSRC cannot be run."""
     return _bridge_or_skip("rocstats.r.rfsrc", "rfsrc_available")
+
+
+@pytest.fixture(scope="session")
+def epir():
+    """``rocstats.r.diagnostic`` when epiR runs through rpy2, or skip with the reason."""
+    return _bridge_or_skip("rocstats.r.diagnostic", "epir_available")
+
+
+@pytest.fixture(scope="session")
+def cutpointr():
+    """``rocstats.r.diagnostic`` when cutpointr runs through rpy2, or skip with the reason."""
+    return _bridge_or_skip("rocstats.r.diagnostic", "cutpointr_available")
 
 
 @pytest.fixture(scope="session")

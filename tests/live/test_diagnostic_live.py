@@ -1,39 +1,25 @@
 """rocstats.diagnostic_accuracy / cutpoint against epiR and cutpointr run live through rpy2
 on fresh random data (rocstats_validation.diagnostic_parity's live comparisons).
 
-Skipped without rpy2 / R / the R packages, with the reason.
+Skipped without rpy2 / R / the R packages, with the reason (the ``epir`` / ``cutpointr``
+fixtures of tests/conftest.py).
 """
-import pytest
+import numpy as np
 
-pytest.importorskip("rpy2", reason="rpy2 is not installed (pip install 'rocstats[r]')")
-
-from rocstats.r import diagnostic as rd  # noqa: E402
-from rocstats_validation import diagnostic_parity as dp  # noqa: E402
-from rocstats_validation.proc_parity import describe  # noqa: E402
-
-pytestmark = pytest.mark.r
+from rocstats_validation import diagnostic_parity as dp
+from rocstats_validation.proc_parity import describe
 
 
-def _need(available):
-    ok, reason = available()
-    if not ok:
-        pytest.skip(reason)
-
-
-def test_epir_live_fresh_tables():
-    _need(rd.epir_available)
+def test_epir_live_fresh_tables(epir):
     recs = dp.epir_live_records(seed=20261130, n_tables=20)
     bad = [describe(r) for r in recs if not r["passed"]]
     assert not bad, "%d of %d fail:\n%s" % (len(bad), len(recs), "\n".join(bad[:30]))
 
 
-def test_epir_live_equals_stored_on_asah():
-    _need(rd.epir_available)
-    import numpy as np
-
+def test_epir_live_equals_stored_on_asah(epir):
     case = next(c for c in dp.load_results()["epir"] if c["name"] == "asah_ndka_le_9.5")
     y = dp.asah()["outcome"].to_numpy() == "Poor"
-    counts, detail = rd.epi_tests_at(y, dp.asah_score("ndka"), 9.5, direction=">",
+    counts, detail = epir.epi_tests_at(y, dp.asah_score("ndka"), 9.5, direction=">",
                                      method="wilson", level=0.9)
     assert list(counts) == case["counts"]
     run = next(r for r in case["results"] if r["method"] == "wilson" and r["level"] == 0.9)
@@ -42,8 +28,7 @@ def test_epir_live_equals_stored_on_asah():
                                                      run["upper"][i]))
 
 
-def test_cutpointr_live_fresh_data():
-    _need(rd.cutpointr_available)
+def test_cutpointr_live_fresh_data(cutpointr):
     recs = dp.cutpointr_live_records(seed=20261130, n_sets=3)
     bad = [describe(r) for r in recs if not r["passed"]]
     assert not bad, "%d of %d fail:\n%s" % (len(bad), len(recs), "\n".join(bad[:30]))

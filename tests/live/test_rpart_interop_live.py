@@ -29,7 +29,7 @@ if not _OK:
 
 from rocstats_validation import rpart_interop as ri  # noqa: E402
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("rpart")      # the R gate (tests/conftest.py)
 
 RANDOM = ri.random_datasets()
 CASES = ri.case_names()
