@@ -84,6 +84,10 @@ SUITES = {
     "rpart_parity": ("rocstats_validation.rpart_parity:run",
                      "CART trees (frame, cptable, splits, where, variable importance) vs "
                      "rpart 4.1.19"),
+    "survival_parity": ("rocstats_validation.survival_parity:run",
+                        "time-dependent AUC(t), SE and paired contrasts vs riskRegression "
+                        "2022.11.28 Score (KM / Cox censoring, competing risks); Harrell's "
+                        "and Uno's C vs survival 3.5-3 concordance"),
 }
 
 
