@@ -249,14 +249,20 @@ def time_roc_test(time, event, marker_a, marker_b, times, *, cause=1, direction=
 
     Examples
     --------
+    Ten subjects, one censored at 3 (so case 4's weight is ``1 / G(4-) = 8/7``, the
+    controls' weights ``1 / G(4)`` cancel).  At t = 4 marker ``a`` ranks the three cases
+    above all six controls (AUC 1); ``b`` gives case 1 the marker 1 (above one control,
+    tied with one: 1.5 / 6) and cases 2 and 4 5/6 each, so
+    ``AUC_b(4) = (1.5/6 + 5/6 + 8/7 * 5/6) / (1 + 1 + 8/7) = 0.6477``:
+
     >>> from rocstats.survival import time_roc_test
     >>> time = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
     >>> event = [1, 1, 0, 1, 0, 1, 0, 0, 1, 0]
     >>> a = [9, 8, 1, 7, 2, 3, 1, 2, 6, 0]
     >>> b = [1, 8, 1, 7, 2, 9, 1, 2, 6, 0]
-    >>> r = time_roc_test(time, event, a, b, times=[4, 8])
-    >>> r.difference.round(4).tolist()
-    [0.0, 0.1]
+    >>> r = time_roc_test(time, event, a, b, times=4)
+    >>> round(float(r.auc_b[0]), 4), round(float(r.difference[0]), 4)
+    (0.6477, 0.3523)
     """
     if isinstance(direction, str):
         dirs = (direction, direction)
