@@ -47,6 +47,10 @@ TOLERANCES = {
     "delta": Tolerance(1e-8, 0.0, "AUC difference, relative to the larger AUC: " + _SAME),
     "delta_se": Tolerance(1e-8, 0.0, "SE of the difference sd(IF_a - IF_b)/sqrt(n): " + _SAME),
     "delta_p": Tolerance(1e-8, 0.0, "two-sided normal p-value of the difference"),
+    "auc_sksurv": Tolerance(1e-10, 0.0, "scikit-survival's cumulative_dynamic_auc, where the "
+                            "estimands coincide (no event tied with a censoring: its case "
+                            "weight 1/G(T_i) equals riskRegression's 1/G(T_i-)); the same "
+                            "trapezoids: ~1e-14 seen"),
     "concordance": Tolerance(1e-8, 0.0, "Harrell's / Uno's C: the same weighted pair "
                              "counts (binary-tree sums in survival, merge counts here)"),
     "concordance_se": Tolerance(1e-8, 0.0, "infinitesimal-jackknife SE sqrt(sum dfbeta^2 "
@@ -360,12 +364,62 @@ def live_status():
         return False, "rocstats.r.survival not importable: %s" % exc
 
 
+# --------------------------------------------------------------------- scikit-survival
+def sksurv_status():
+    try:
+        import sksurv
+        from sksurv.metrics import cumulative_dynamic_auc  # noqa: F401
+    except Exception as exc:
+        return False, "scikit-survival not importable: %s" % exc
+    return True, "scikit-survival %s" % sksurv.__version__
+
+
+def sksurv_comparable(case):
+    """scikit-survival's estimand is riskRegression's when there is one cause, Kaplan-Meier
+    weights, and no event time that is also a censoring time (it weights a case by
+    ``1 / G(T_i)``, censorings at ``T_i`` included; riskRegression by ``1 / G(T_i-)``)."""
+    status = np.asarray(case["data"]["status"])
+    time = np.asarray(case["data"]["time"], dtype=float)
+    if case["weighting"] != "km" or len(set(status.tolist()) - {0}) != 1:
+        return False
+    return not (set(time[status > 0].tolist()) & set(time[status == 0].tolist()))
+
+
+def sksurv_records(name, case):
+    """rocstats' AUC(t) against ``sksurv.metrics.cumulative_dynamic_auc`` (the data as
+    both training and test set)."""
+    from sksurv.metrics import cumulative_dynamic_auc
+    from sksurv.util import Surv
+
+    from rocstats.survival import time_roc
+
+    time, status, markers, directions, _ = case_inputs(case)
+    y = Surv.from_arrays(status > 0, time)
+    times = np.asarray(case["times"], dtype=float)
+    recs = []
+    for m, x in markers.items():
+        risk = -x if directions[m] == ">" else x
+        ref, _ = cumulative_dynamic_auc(y, y, risk, times)
+        ours = time_roc(time, status, x, times, direction=directions[m], se=False).auc
+        for t, a, b in zip(times, ours, ref):
+            recs.append(compare(a, b, "auc_sksurv", source="sksurv", case=name,
+                                item="%s t=%g" % (m, t)))
+    return recs
+
+
 # ------------------------------------------------------------------------- the suite
 def run(*, live=None, seed=None):
     stored = load_results()
     comps = []
     for name, case in stored["cases"].items():
         comps += stored_records(name, case)
+    sk_ok, sk_why = sksurv_status()
+    sk_cases = []
+    if sk_ok:
+        for name, case in stored["cases"].items():
+            if sksurv_comparable(case):
+                sk_cases.append(name)
+                comps += sksurv_records(name, case)
     live_info = {"ran": False}
     if live is not False:
         ok, why = live_status()
@@ -385,6 +439,7 @@ def run(*, live=None, seed=None):
             "survival_version": stored["survival_version"],
             "r_version": stored["r_version"], "generated": stored["generated"],
             "cases": len(stored["cases"]), "live": live_info,
+            "sksurv": {"ran": sk_ok, "why": sk_why, "cases": sk_cases},
             "tolerances": {k: {"rtol": t.rtol, "atol": t.atol, "why": t.why}
                            for k, t in TOLERANCES.items()}}
     return {"metadata": meta, "comparisons": comps}
