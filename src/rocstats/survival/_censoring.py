@@ -61,6 +61,9 @@ class KMCensoring:
         self.G = np.cumprod(factor)
         self.Y = Y
         self.A = np.cumsum(c / (Y * Y))
+        self.A_prev = np.concatenate(([0.0], self.A[:-1]))
+        # each subject's IF_Lambda(s; k) / n for s >= T_k (t-independent)
+        self.jump = np.where(self.censored, 1.0 / Y[self.index], 0.0) - self.A[self.index]
         g_prev = np.concatenate(([1.0], self.G[:-1]))
         self.G_minus = g_prev[self.index]
         self.n = n
@@ -76,6 +79,12 @@ class KMCensoring:
     def weights_at(self, t):
         """Per-subject ``(G(T_i-), G(t))`` for evaluation time ``t``."""
         return self.G_minus, self.at(t)[0]
+
+    def inverse_weights_at(self, t):
+        """``(1 / G(T_i-), G(t))`` (the first computed once)."""
+        if not hasattr(self, "_inv_minus"):
+            self._inv_minus = 1.0 / self.G_minus
+        return self._inv_minus, self.at(t)[0]
 
 
 class CoxCensoring:
@@ -117,6 +126,10 @@ class CoxCensoring:
 
     def weights_at(self, t):
         return self.G_minus, self._surv(np.full(self.n, float(t)))
+
+    def inverse_weights_at(self, t):
+        """``(1 / G(T_i- | Z_i), G(t | Z_i))``."""
+        return 1.0 / self.G_minus, self._surv(np.full(self.n, float(t)))
 
 
 def _cox_fit(time, status, Z, *, eps, max_iter):

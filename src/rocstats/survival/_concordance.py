@@ -13,29 +13,31 @@ __all__ = ["concordance_index"]
 def _prior_less(xr, w):
     """For each position k of the sequence: ``sum(w[j] for j < k if xr[j] < xr[k])``.
 
-    Bottom-up merge levels, each one vectorised: at block size 2s, every element of a
-    right half adds the weights of its left half with a smaller rank (one sort and one
-    ``searchsorted`` of ``block * M + rank`` keys).  O(n log^2 n), no Python loop over
-    the data."""
+    A bottom-up merge sort, each level vectorised: at block size 2s the two halves of
+    every block are already sorted by rank (the previous level), so the left halves'
+    ``block * M + rank`` keys are in order, every right-half element adds the left
+    weights below its own key (``searchsorted`` on their cumulative sums), and the
+    halves are merged by a stable sort of keys made of two sorted runs per block
+    (NumPy's timsort: linear).  O(n log n), no Python loop over the data."""
     n = xr.size
     out = np.zeros(n)
     if n < 2:
         return out
     M = int(xr.max()) + 1
-    pos = np.arange(n)
+    perm = np.arange(n)           # positions, sorted by rank within blocks of size s
     s = 1
     while s < n:
-        block = pos // (2 * s)
-        right = (pos % (2 * s)) >= s
-        lk = block[~right] * M + xr[~right]
-        lw = w[~right]
-        o = np.argsort(lk, kind="stable")
-        lk = lk[o]
-        cw = np.concatenate(([0.0], np.cumsum(lw[o])))
-        rq = block[right] * M + xr[right]
+        block = perm // (2 * s)
+        key = block * M + xr[perm]
+        right = (perm % (2 * s)) >= s
+        left = ~right
+        lk = key[left]                                   # sorted (see above)
+        cw = np.concatenate(([0.0], np.cumsum(w[perm[left]])))
+        rq = key[right]
         hi = np.searchsorted(lk, rq, side="left")
         lo = np.searchsorted(lk, block[right] * M, side="left")
-        out[right] += cw[hi] - cw[lo]
+        out[perm[right]] += cw[hi] - cw[lo]
+        perm = perm[np.argsort(key, kind="stable")]
         s *= 2
     return out
 

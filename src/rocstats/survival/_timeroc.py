@@ -85,7 +85,7 @@ def _analyse(design, marker, direction, *, se, curves, name, warn=True):
     order = MarkerOrder(m)
     T = design["times"].size
     auc = np.full(T, np.nan)
-    iid = np.full((data.n, T), np.nan) if se else None
+    iid = np.full((T, data.n), np.nan) if se else None   # rows written, .T returned
     roc = []
     cens = design["cens"] if design["km_term"] else None
     undefined = []
@@ -96,7 +96,7 @@ def _analyse(design, marker, direction, *, se, curves, name, warn=True):
         a, f, r = auc_at(tp, order, data.n, cens, influence=se, curve=curves)
         auc[k] = a
         if se:
-            iid[:, k] = f
+            iid[k] = f
         roc.append(r)
         if np.isnan(a):
             undefined.append((tp.t, tp.n_case, tp.n_control))
@@ -107,6 +107,7 @@ def _analyse(design, marker, direction, *, se, curves, name, warn=True):
                       UndefinedTimeAUCWarning, stacklevel=3)
     sev = None
     if se:
+        iid = iid.T
         with np.errstate(invalid="ignore"):
             sev = iid.std(axis=0, ddof=1) / np.sqrt(data.n) if data.n > 1 \
                 else np.full(T, np.nan)
