@@ -143,6 +143,10 @@ def main(argv=None):
     rep.table(["n", "computation", "rocstats s", "R s", "R / rocstats",
                "max rel. diff (rocstats vs R)"], rows)
     rep()
+    rep("At n >= 46341 riskRegression 2022.11.28's SEs are wrong (32-bit overflow of n * n "
+        "in its C++: at 1e5 about 7x too small); the SE column of the 1e5 rows shows that, "
+        "not a rocstats error (rocstats matches it to ~1e-13 below that size, and its "
+        "coverage is checked by the survival_mc suite).")
     rep("R: riskRegression::Score(list(...), Hist(time, status) ~ 1, metrics = \"auc\", "
         "se.fit = TRUE, contrasts = TRUE, null.model = FALSE) and survival::concordance("
         "..., reverse = TRUE).  Load average at the end: %s." % loadavg())

@@ -413,3 +413,14 @@ doc <- list(
 
 writeLines(to_json(doc), out_file)
 cat("wrote", out_file, "\n")
+
+## survival::pbc's columns of the README example as a CSV (exact doubles); the cases above
+## carry their own copy of the same numbers (tests/survival/test_readme_survival.py checks
+## that the two agree).
+pbc_file <- file.path(repo_root, "validation", "results", "data", "pbc.csv")
+p <- survival::pbc[, c("id", "time", "status", "bili", "albumin", "age")]
+lines <- c(paste(names(p), collapse = ","),
+           sprintf("%d,%.17g,%d,%.17g,%.17g,%.17g", p$id, p$time, p$status, p$bili,
+                   p$albumin, p$age))
+writeLines(lines, pbc_file)
+cat("wrote", pbc_file, "\n")
