@@ -32,3 +32,35 @@ def test_live_r_reproduces_stored(case):
 @pytest.mark.parametrize("name", sorted(FRESH))
 def test_live_fresh_parity(name):
     _assert_pass(sp.fresh_records(name, FRESH[name]))
+
+
+def test_generator_reproduces_the_stored_files(tmp_path):
+    """Rscript validation/r/survival_cases.R, run on a copy of the repository layout,
+    writes the stored results and pbc.csv again byte for byte (apart from the
+    "generated" date): nobody edited them by hand, and the generator is deterministic."""
+    import json
+    import shutil
+    import subprocess
+
+    from rocstats.r.survival import HELPERS_R
+    from rocstats_validation.paths import DATA_DIR, RESULTS_DIR, VALIDATION_DIR
+
+    rscript = shutil.which("Rscript")
+    if rscript is None:
+        pytest.skip("Rscript is not on PATH")
+    (tmp_path / "validation" / "r").mkdir(parents=True)
+    (tmp_path / "validation" / "results" / "data").mkdir(parents=True)
+    (tmp_path / "src" / "rocstats" / "r").mkdir(parents=True)
+    for name in ("survival_cases.R", "_repo.R"):
+        shutil.copy(VALIDATION_DIR / "r" / name, tmp_path / "validation" / "r")
+    shutil.copy(HELPERS_R, tmp_path / "src" / "rocstats" / "r")
+    run = subprocess.run([rscript, "validation/r/survival_cases.R"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    new = json.loads((tmp_path / "validation" / "results" / "survival_auc.json").read_text())
+    old = json.loads((RESULTS_DIR / "survival_auc.json").read_text())
+    new.pop("generated"), old.pop("generated")
+    assert new == old
+    for name in ("pbc.csv", "pbc.json"):
+        assert (tmp_path / "validation" / "results" / "data" / name).read_bytes() == \
+            (DATA_DIR / name).read_bytes()

@@ -423,4 +423,11 @@ lines <- c(paste(names(p), collapse = ","),
            sprintf("%d,%.17g,%d,%.17g,%.17g,%.17g", p$id, p$time, p$status, p$bili,
                    p$albumin, p$age))
 writeLines(lines, pbc_file)
-cat("wrote", pbc_file, "\n")
+side <- list(DO_NOT_EDIT = "written by validation/r/survival_cases.R",
+             generator = "validation/r/survival_cases.R", file = "pbc.csv",
+             source = paste("survival", as.character(utils::packageVersion("survival")),
+                            "data(pbc): columns id, time, status, bili, albumin, age"),
+             r_version = R.version.string, n = nrow(p),
+             note = "status: 0 = censored, 1 = transplant, 2 = death; time in days")
+writeLines(to_json(side), file.path(repo_root, "validation", "results", "data", "pbc.json"))
+cat("wrote", pbc_file, "and its sidecar pbc.json\n")
