@@ -43,6 +43,9 @@ else
     r_ready || need+=("${APT_PACKAGES[@]}")
     # A compiler for the cffi extension (r-base-dev brings one too).
     command -v cc >/dev/null 2>&1 || need+=(build-essential)
+    # pdftoppm / pdftotext: rendered report pages looked at as PNGs, and the report tests
+    # that read PDF text (skipped without them)
+    command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
     # Debian's own python3 ships venv/ensurepip and headers separately.
     if [[ ! -x "$VENV/bin/python" ]] && command -v "$PYTHON" >/dev/null 2>&1 \
         && ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then

@@ -28,6 +28,9 @@ Public API (options are keyword-only)::
     beyond memory   rocstats.dask: exact auc / delong / roc_curve / coords / ci_auc on dask
                     collections (distributed sample sort; extra [dask]); bootstrap
                     replicates on a cluster with n_jobs=client
+    censored        rocstats.survival: time_roc (AUC(t) with IPCW, influence-function SEs,
+                    bands over time, competing risks), time_roc_test, concordance_index
+                    (Harrell, Uno); checked against riskRegression and survival
     plots           rocstats.plot.plot_roc (ROC curves, tie blocks as diagonal segments,
                     CI band, AUC with its DeLong CI), plot_sroc, plot_tree; also
                     ROCCurve.plot() and SROCCurve.plot()  (matplotlib, imported on use)
@@ -78,7 +81,7 @@ __all__ = [
 #: attribute -> module that defines it, imported on first access
 _LAZY = {"CARTClassifier": ".tree", "CARTRegressor": ".tree"}
 #: subpackages reachable as attributes without an explicit import
-_SUBMODULES = ("tree", "ensemble", "plot", "r", "report", "dask")
+_SUBMODULES = ("tree", "ensemble", "plot", "r", "report", "dask", "survival")
 
 
 def __getattr__(name):

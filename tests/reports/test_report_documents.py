@@ -227,7 +227,7 @@ def test_acceptance_is_written_by_the_runner(tmp_path):
         assert json.loads((tmp_path / "sauc_mc.json").read_text())["acceptance"] == run.acceptance("sauc_mc")
 
 
-@pytest.mark.parametrize("name", ["esl_spam", "auc_trees", "rossa", "sauc"])
+@pytest.mark.parametrize("name", ["esl_spam", "auc_trees", "rossa", "sauc", "time_roc"])
 @needs_pdftotext
 def test_rendered_report_pdfs_have_no_code(name):
     """The PDFs that ``make report FORMAT=all`` left in reports/ (skipped when absent)."""

@@ -94,6 +94,14 @@ SUITES = {
                       "trees crossing to R and back: print(fit) vs print.rpart, "
                       "to_rpart / from_rpart pieces, R's predict with missing values, "
                       "prune, on 31 stored cases and 20 random data sets (live)"),
+    "survival_parity": ("rocstats_validation.survival_parity:run",
+                        "time-dependent AUC(t), SE and paired contrasts vs riskRegression "
+                        "2022.11.28 Score (KM / Cox censoring, competing risks); Harrell's "
+                        "and Uno's C vs survival 3.5-3 concordance"),
+    "survival_mc": ("rocstats_validation.survival_mc:run",
+                    "time-dependent AUC: coverage of the 95% pointwise interval and of the "
+                    "simultaneous band, SE / Monte Carlo SD, two censoring rates and "
+                    "competing risks (definitions 1 and 2), 2000 replicates each"),
 }
 
 
