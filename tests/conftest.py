@@ -8,7 +8,8 @@ The gates (one per optional need; see ``tests/gates.py``):
 * R: the session fixtures ``proc`` (pROC through rpy2; returns ``rocstats.r``),
   ``rpart`` (rpart through rpy2; returns ``rocstats.r.rpart``), ``rfsrc``
   (randomForestSRC through rpy2; returns ``rocstats.r.rfsrc``), ``epir`` / ``cutpointr``
-  (epiR / cutpointr through rpy2; return ``rocstats.r.diagnostic``) and ``rscript`` (the
+  (epiR / cutpointr through rpy2; return ``rocstats.r.diagnostic``), ``riskregression``
+  (riskRegression and survival; returns ``rocstats.r.survival``) and ``rscript`` (the
   ``Rscript`` executable with rpart; returns its path) skip, with the reason, when R
   cannot be used.  A test that uses one is marked ``r`` here (``-m "not r"`` deselects
   it); a test marked ``r`` that uses none is a collection error.  Tests that call R live
@@ -27,7 +28,7 @@ import pytest
 
 import gates
 
-R_FIXTURES = ("proc", "rpart", "rfsrc", "rscript", "epir", "cutpointr")
+R_FIXTURES = ("proc", "rpart", "rfsrc", "rscript", "epir", "cutpointr", "riskregression")
 MARKER_NEEDS = {"needs_c": "c", "needs_reports": "reports", "needs_pdftotext": "pdftotext"}
 
 
@@ -93,6 +94,12 @@ def epir():
 def cutpointr():
     """``rocstats.r.diagnostic`` when cutpointr runs through rpy2, or skip with the reason."""
     return _bridge_or_skip("rocstats.r.diagnostic", "cutpointr_available")
+
+
+@pytest.fixture(scope="session")
+def riskregression():
+    """``rocstats.r.survival`` when riskRegression and survival run through rpy2, or skip."""
+    return _bridge_or_skip("rocstats.r.survival", "survival_available")
 
 
 @pytest.fixture(scope="session")

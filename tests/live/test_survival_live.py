@@ -7,7 +7,7 @@ import pytest
 
 from rocstats_validation import survival_parity as sp
 
-pytestmark = pytest.mark.r
+pytestmark = pytest.mark.usefixtures("riskregression")    # the R gate (tests/conftest.py)
 
 OK, WHY = sp.live_status()
 if not OK:
