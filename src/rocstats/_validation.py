@@ -21,7 +21,9 @@ class ReversedDirectionWarning(UserWarning):
     """A binary AUC below 0.5 under the given ``direction``: the marker ranks the classes
     the wrong way round for that direction (or the wrong label is positive).  rocstats
     neither flips it (pROC's ``direction = "auto"`` does, silently) nor stays silent
-    (scikit-learn does); the number returned is unchanged."""
+    (scikit-learn does); the number returned is unchanged.  In a simulation where such
+    AUCs are expected (a marker under H0), silence it with
+    ``warnings.simplefilter("ignore", rocstats.ReversedDirectionWarning)``."""
 
 
 def warn_reversed(auc, direction, pos_label, names=None, stacklevel=3):
