@@ -49,3 +49,10 @@ def test_delong_columns_named_in_one_warning():
     # the paired test of such a marker warns through delong, too
     _, w = _caught(rocstats.delong_test, y, S["good"], S["bad"])
     assert len(w) == 1
+
+
+def test_ci_auc_warns_by_either_method():
+    y, s = [0, 1, 0, 1, 0, 1], [0.9, 0.1, 0.8, 0.3, 0.2, 0.7]
+    for method in ("delong", "bootstrap"):
+        ci, w = _caught(rocstats.ci_auc, y, s, method=method, n_boot=50, random_state=1)
+        assert len(w) == 1 and ci.estimate < 0.5, method

@@ -16,7 +16,8 @@ import numpy as np
 
 from .. import _kernels
 from .._results import ConfidenceInterval, _check_level
-from .._validation import UndefinedAUCWarning, as_float_array, check_binary, warn_one_class
+from .._validation import (UndefinedAUCWarning, as_float_array, check_binary, warn_one_class,
+                           warn_reversed)
 from ..roc._coords import (best_indices, check_best_method, check_best_weights, check_ret,
                            check_x, coord_rows, coordinate_values, curve_from_counts,
                            empirical_curve)
@@ -224,6 +225,8 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
         on_counts = _partial_on_counts(part, focus, correct)
         fused = _from_counts(data, opts, on_counts)
     reps, est, accel = _bootstrap(data, opts, fused, on_counts)
+    if part is None:
+        warn_reversed(est[0], direction, labels.pos_label)
     reps = _engine.drop_rows(reps, what)
     lo, med, hi, nv = _engine.intervals(reps, est, level, opts.interval, accel)
     return BootstrapInterval(float(lo[0]), float(hi[0]), level, "bootstrap", float(est[0]),
