@@ -8,7 +8,14 @@ PYTHON="${PYTHON:-python3}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 "$PYTHON" -m venv "$tmp/venv"
-CC=false "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check . \
+# Install from a clean copy of the source (the files git tracks, and the untracked ones it
+# does not ignore): a git-ignored build/ left by an earlier `pip install .` or `pip wheel .`
+# in this checkout would otherwise be reused, with its compiled extension, and the check
+# below would test the old build instead of the no-compiler path.
+mkdir "$tmp/src"
+git ls-files -z --cached --others --exclude-standard \
+    | tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$tmp/src"
+CC=false "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$tmp/src" \
     > "$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; echo "smoke: install without a compiler failed" >&2; exit 1; }
 cd "$tmp"     # not the source tree: import the installed package
 "$tmp/venv/bin/python" - <<'PY'
