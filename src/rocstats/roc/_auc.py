@@ -11,24 +11,22 @@ def auc_from_twice_u(twice_u, m, n):
 
 def split_sort_rule(rule, score, unchecked_name=None):
     """``(pos, neg)``: each class's scores ascending, from a
-    :class:`rocstats._labels.BinaryRule`.  The C kernels split by the label values
-    directly when they can (no n-byte mask beside the 8n bytes of sorted scores, issue
-    14); otherwise the mask is built and ``split_sort`` used.  Same arrays either way.
+    :class:`rocstats._labels.BinaryRule`.  The kernels split by the label values
+    directly (the C split without an n-byte mask beside the 8n bytes of sorted scores,
+    issue 14).
 
     ``unchecked_name``: the score was not checked for NaN / infinity yet (it is the
-    argument's name for the error): the C split checks it on its way, any other path
-    first (the same ``ValueError`` as :func:`rocstats._validation.as_float_array`)."""
-    fast = getattr(_kernels.roc, "_split_sort_eq", None)
-    if fast is not None and rule.pos_value is not None:
-        res = fast(rule.values, rule.pos_value, score, m=rule.n_pos)
-        if res is not None:
-            if res is _kernels.roc.NOT_FINITE:
-                check_finite(score, unchecked_name or "y_score")
-                raise AssertionError("the split saw a non-finite score that check_finite did not")
-            return res
-    if unchecked_name is not None:
-        check_finite(score, unchecked_name)
-    return _kernels.roc.split_sort(rule.labels().is_pos, score)
+    argument's name for the error): the split checks it on its way (the same
+    ``ValueError`` as :func:`rocstats._validation.as_float_array`)."""
+    if rule.pos_value is None:
+        if unchecked_name is not None:
+            check_finite(score, unchecked_name)
+        return _kernels.roc.split_sort(rule.labels().is_pos, score)
+    res = _kernels.roc.split_sort_eq(rule.values, rule.pos_value, score, m=rule.n_pos)
+    if res is _kernels.roc.NOT_FINITE:
+        check_finite(score, unchecked_name or "y_score")
+        raise AssertionError("the split saw a non-finite score that check_finite did not")
+    return res
 
 
 def check_partial_options(partial, focus, correct):

@@ -24,6 +24,7 @@ import numpy as np
 from scipy import special
 
 from .. import _dist, _kernels
+from .._kernels import _strategy
 from .._results import TestResult
 from .._labels import binary_rule
 from ..roc._auc import split_sort_rule
@@ -61,13 +62,6 @@ def _minmax_ready(y_score):
             and y_score.ndim == 1 and y_score.size > 0 and y_score.flags.c_contiguous)
 
 
-def _both(f, a, b, size=None):
-    """``(f(a), f(b))``: on two threads for large work when the C kernels are in use
-    (:func:`rocstats._kernels.c.roc._both`), else one after the other."""
-    both = getattr(_kernels.roc, "_both", None)
-    return (f(a), f(b)) if both is None else both(f, a, b, size=size)
-
-
 def _float_scores_pair(score_a, score_b):
     """``(_float_scores(score_a, "y_score_a"), _float_scores(score_b, "y_score_b"))``,
     the two min/max passes on two threads when both are large float64 arrays (each
@@ -81,7 +75,7 @@ def _float_scores_pair(score_a, score_b):
         except Exception as exc:    # re-raised below, in the order of the arguments
             return None, exc
 
-    (ra, ea), (rb, eb) = _both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
+    (ra, ea), (rb, eb) = _strategy.both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
                                size=score_a.size + score_b.size)
     if ea is not None:
         raise ea
@@ -443,33 +437,15 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
                       direction, label, info, variance)
 
 
-def _components(is_pos, score):
-    """``(sauc, V, W)`` with the structural components in case order."""
-    pos, op, neg, on = _kernels.roc.split_argsort(is_pos, score)
-    _, out, v_s, w_s = _kernels.sauc.sauc_sweep(pos, neg, components=True)
-    v = np.empty_like(v_s)
-    w = np.empty_like(w_s)
-    v[op] = v_s
-    w[on] = w_s
-    return float(out[0]) / (pos.size * neg.size), v, w
-
-
 def _paired_components(is_pos, sa, sb):
     """``(sauc_a, sauc_b, D, E)``: both sAUCs and the differences of the structural
-    components in case order, ``D = V_a - V_b``, ``E = W_a - W_b`` (C side: one sort of
-    all the cases per score, the second score's components subtracted as they are
-    made)."""
+    components in case order, ``D = V_a - V_b``, ``E = W_a - W_b`` (the kernel family's
+    ``paired_components``; the C side sorts all the cases once per score and subtracts
+    the second score's components as they are made)."""
     m = int(np.count_nonzero(is_pos))
     mn = m * (is_pos.size - m)
-    pair = getattr(_kernels.sauc, "_paired_components", None)   # C side only
-    if pair is None:
-        sauc_a, d, e = _components(is_pos, sa)
-        sauc_b, vb, wb = _components(is_pos, sb)
-        d -= vb     # in place: the components are not used again (no new arrays)
-        e -= wb
-        return sauc_a, sauc_b, d, e
-    ha, hb, d, e = pair(is_pos, sa, sb)
-    return ha / mn, hb / mn, d, e
+    ha, hb, d, e = _kernels.sauc.paired_components(is_pos, sa, sb)
+    return float(ha) / mn, float(hb) / mn, d, e
 
 
 def _var_ddof1(x):
@@ -583,7 +559,7 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    sv, sw = _both(_var_ddof1, dv, dw)
+    sv, sw = _strategy.both(_var_ddof1, dv, dw)
     var = wv * sv + ww * sw
     se = float(np.sqrt(var))
     if se == 0.0:

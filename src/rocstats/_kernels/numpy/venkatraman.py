@@ -9,6 +9,8 @@ the merge and NumPy's pairwise summation, so both give the same bits.
 """
 import numpy as np
 
+__all__ = ["paired_keys", "unpaired_integrals", "unpaired_keys"]
+
 
 def _sizes(*sizes):
     if min(sizes) < 1:
