@@ -703,9 +703,11 @@ def test_two_score_tests_pass_pos_label_and_direction_on():
 
 # --------------------------------------------------------------------------- labels
 def test_label_helpers_of_the_validation_module():
-    from rocstats._validation import as_label_array, positive_mask
-    mask, label = positive_mask(["a", "b", "a"], "b")
-    assert mask.tolist() == [False, True, False] and label == "b"
+    from rocstats._sample import binary_sample
+    from rocstats._validation import as_label_array
+    s = binary_sample(["a", "b", "a"], [1, 2, 3], pos_label="b")
+    assert s.is_pos.tolist() == [False, True, False] and s.pos_label == "b"
+    assert (s.m, s.n, s.neg_label) == (1, 2, "a")
     assert as_label_array(["x", "y"]).tolist() == ["x", "y"]
     with pytest.raises(ValueError, match="^labels is empty"):
         as_label_array([], "labels")
@@ -904,7 +906,8 @@ def test_binary_labels_fields_and_messages_exactly():
 
 # --------------------------------------------------------------------------- score reader
 def test_score_reader_dtypes():
-    from rocstats._validation import as_float_array, check_binary
+    from rocstats._sample import binary_sample
+    from rocstats._validation import as_float_array
     assert as_float_array([2 ** 53, -2 ** 53], "s").tolist() == [2.0 ** 53, -2.0 ** 53]
     with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
         as_float_array([2 ** 53 + 1], "s")
@@ -923,8 +926,9 @@ def test_score_reader_dtypes():
         with pytest.raises(ValueError, match="^s holds strings"):
             as_float_array(strings, "s")
     # default direction "<": scores as given; a 2-D score needs columns, one is enough
-    lab, s = check_binary([0, 1], [0.1, 0.2])
-    assert s.tolist() == [0.1, 0.2] and lab.pos_label == 1
+    lab = binary_sample([0, 1], [0.1, 0.2])
+    assert lab.score.tolist() == [0.1, 0.2] and lab.pos_label == 1
+    assert binary_sample([0, 1], [0.1, 0.2], direction=">").score.tolist() == [-0.1, -0.2]
     with pytest.raises(ValueError, match="y_score has no columns"):
         rocstats.delong(Y4, np.empty((4, 0)))
     one = rocstats.delong(Y4, np.array(A4)[:, None])

@@ -43,3 +43,18 @@ def t_ppf(q, df):
 def chi2_sf(x, k):
     """P(X > x), X chi-square with k degrees of freedom."""
     return special.chdtrc(k, x)
+
+
+def pvalue(stat, alternative, df=None):
+    """P-value of ``stat`` for H1: difference != / > / < 0 (``alternative``
+    "two-sided", "greater", "less"), from the standard normal (``df=None``) or Student's
+    t with ``df`` degrees of freedom."""
+    if df is None:
+        sf, cdf = norm_sf, norm_cdf
+    else:
+        sf, cdf = (lambda x: t_sf(x, df)), (lambda x: t_cdf(x, df))
+    if alternative == "two-sided":
+        return float(2.0 * sf(abs(stat)))
+    if alternative == "greater":
+        return float(sf(stat))
+    return float(cdf(stat))

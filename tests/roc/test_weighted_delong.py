@@ -228,7 +228,7 @@ def test_one_unit_of_weight_gives_nan_variance_with_warning():
     ([0, 0, 0, 0], "zero everywhere"),
     ([0, 0, 1, 1], "zero for every positive"),
     ([1, 1, 0, 0], "zero for every negative"),
-    ([1, 1, 1], "3 entries but y_score has 4 rows"),
+    ([1, 1, 1], "3 rows but y_score has 4"),
     ([[1, 1, 1, 1]], "sample_weight"),
     ([1, 0.5, 1, 1], "whole numbers.*weight_type='sampling'"),
 ])
@@ -254,7 +254,7 @@ def test_bad_weight_type_and_partial():
 
 
 def test_wrong_length_is_caught_even_when_a_class_is_absent():
-    with pytest.raises(ValueError, match="sample_weight has 2 entries"):
+    with pytest.raises(ValueError, match="sample_weight has 2 rows"):
         rocstats.delong_test([1, 1, 1], [1, 2, 3], [3, 2, 1], sample_weight=[1, 1])
 
 

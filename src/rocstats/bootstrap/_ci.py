@@ -16,7 +16,8 @@ import numpy as np
 
 from .. import _kernels
 from .._results import ConfidenceInterval, _check_level
-from .._validation import UndefinedAUCWarning, as_float_array, check_binary, warn_one_class
+from .._sample import binary_sample
+from .._validation import UndefinedAUCWarning, as_float_array
 from ..roc._coords import (best_indices, check_best_method, check_best_weights, check_ret,
                            check_x, coord_rows, coordinate_values, curve_from_counts,
                            empirical_curve)
@@ -46,10 +47,8 @@ def _unit_values(values, name):
 
 
 def _prepare(y_true, y_score, pos_label, direction):
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    P = int(np.count_nonzero(is_pos))
-    return labels, score, is_pos, P, is_pos.size - P
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    return sample, sample.score, sample.is_pos, sample.m, sample.n
 
 
 def _warn_perfect(data, what):
@@ -208,7 +207,7 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
         " (McClish)" if correct else "", focus, part[0], part[1])
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
     nan = float("nan")
-    if warn_one_class(P, N, "The %s" % what):
+    if labels.undefined("The %s" % what):
         return BootstrapInterval(nan, nan, level, "bootstrap", nan, n_boot=opts.n_boot,
                                  stratified=opts.stratified, interval=opts.interval,
                                  seed=opts.seed, replicates=np.empty(0), statistic=what)
@@ -248,7 +247,7 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
                         interval=opts.interval, seed=opts.seed)
         return df
 
-    if warn_one_class(P, N, "The ROC curve (%s)" % what):
+    if labels.undefined("The ROC curve (%s)" % what):
         nan = np.full(values.size, np.nan)
         return frame(nan, nan, nan)
     data = _engine.Data(is_pos, score)
@@ -522,7 +521,7 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
     ret = ("specificity", "sensitivity")
-    if warn_one_class(P, N, "The ROC curve (ci_thresholds)"):
+    if labels.undefined("The ROC curve (ci_thresholds)"):
         x = xs if not isinstance(xs, str) else np.array([np.nan])
         return _nan_coords(np.asarray(x, dtype=float), "threshold", ret, opts)
     if isinstance(xs, str):
@@ -673,7 +672,7 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
     xs = np.array(["best"], dtype=object) if isinstance(x, str) else x
-    if warn_one_class(P, N, "The ROC curve (ci_coords)"):
+    if labels.undefined("The ROC curve (ci_coords)"):
         return _nan_coords(xs, input, ret, opts)
     data = _engine.Data(is_pos, score)
     _warn_perfect(data, "ci_coords()")

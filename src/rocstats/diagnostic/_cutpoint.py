@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _kernels
 from .._results import Summary, _check_level, _Result
-from .._validation import check_binary, warn_one_class
+from .._sample import binary_sample
 from ..roc._coords import best_indices, check_best_weights
 
 __all__ = ["cutpoint", "CutpointResult", "METRICS"]
@@ -391,11 +391,9 @@ def cutpoint(y_true, y_score, *, metric="youden", direction="<", pos_label=None,
 
     n_boot = 0 if (isinstance(n_boot, (int, np.integer)) and not isinstance(n_boot, bool)
                    and n_boot == 0) else check_n_boot(n_boot)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    P = int(np.count_nonzero(is_pos))
-    N = is_pos.size - P
-    if warn_one_class(P, N, "The optimal cut-point"):
+    labels = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    is_pos, score, P, N = labels.is_pos, labels.score, labels.m, labels.n
+    if labels.undefined("The optimal cut-point"):
         nan = float("nan")
         return CutpointResult(nan, metric, nan, nan, nan, nan, nan, nan, 0, 0, 0, 0, (), nan,
                               nan, direction, labels.pos_label, ties, bool(use_midpoints))

@@ -125,8 +125,8 @@ import numpy as np
 from scipy import special
 
 from .._results import Summary, TestResult, _fmt, _Result
-from .._validation import (as_float_array, as_label_array, check_binary, positive_mask,
-                           warn_one_class)
+from .._sample import binary_sample
+from .._validation import as_float_array
 
 __all__ = ["roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult",
            "GOFApproximationWarning"]
@@ -751,13 +751,13 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
                 or not isinstance(n_resamples, numbers.Integral) or n_resamples < 1):
             raise ValueError("n_resamples must be a positive integer, got %r" % (n_resamples,))
         n_resamples = int(n_resamples)
-    labels, score = check_binary(y_true, x, pos_label=pos_label, score_name="x")
-    is_pos, label = labels.is_pos, labels.pos_label
+    labels = binary_sample(y_true, x, pos_label=pos_label, score_name="x")
+    is_pos, label, score = labels.is_pos, labels.pos_label, labels.score
     x_pos = np.ascontiguousarray(score[is_pos])
     x_neg = np.ascontiguousarray(score[~is_pos])
     m, n = x_pos.size, x_neg.size
     title = "Rossa's chi-square goodness-of-fit test of ROC(v) = v"
-    if warn_one_class(m, n, "Rossa's goodness-of-fit test"):
+    if labels.undefined("Rossa's goodness-of-fit test"):
         nan = float("nan")
         return GOFTestResult(statistic=nan, pvalue=nan, estimate=None, method=title,
                              alternative="ROC(v) != v", df=nan, distribution="none",
@@ -918,13 +918,9 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
     _check_ties(ties)
     if variable_names is None and hasattr(X, "columns"):
         variable_names = list(X.columns)
-    Xa = as_float_array(X, "X", ndim=(2,))
-    y = as_label_array(y_true)
-    if Xa.shape[0] != y.shape[0]:
-        raise ValueError("y_true has %d rows but X has %d" % (y.shape[0], Xa.shape[0]))
+    sample = binary_sample(y_true, X, pos_label=pos_label, score_name="X", ndim=(2,))
+    Xa = sample.score
     p = Xa.shape[1]
-    if p == 0:
-        raise ValueError("X has no columns")
     if variable_names is None:
         variable_names = tuple(range(p))
     else:
@@ -932,10 +928,8 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
         if len(variable_names) != p:
             raise ValueError("variable_names has %d names but X has %d columns"
                              % (len(variable_names), p))
-    is_pos, _ = positive_mask(y, pos_label)
-    m = int(is_pos.sum())
-    n = is_pos.size - m
-    if warn_one_class(m, n, "Rossa's rule"):
+    is_pos, m, n = sample.is_pos, sample.m, sample.n
+    if sample.undefined("Rossa's rule"):
         nan = float("nan")
         return ROCRuleResult(None, -1, np.full(p, np.nan), nan, "<", nan, nan, nan,
                              variable_names, cells, ties)

@@ -1,6 +1,7 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
 from .. import _kernels
-from .._validation import check_binary_rule, check_finite, warn_one_class, warn_reversed
+from .._sample import binary_sample
+from .._validation import check_finite, warn_reversed
 from . import _partial
 
 
@@ -114,20 +115,23 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
     0.85
     """
     rng = check_partial_options(partial, focus, correct)
-    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label, direction=direction,
-                                    finite=rng is not None)
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
+                           finite=rng is not None)
+    return sample_auc(sample, rng, focus, correct)
+
+
+def sample_auc(sample, rng=None, focus="specificity", correct=False):
+    """:func:`auc` of a validated 1-D :class:`rocstats._sample.BinarySample` (``rng``:
+    the checked partial range or None)."""
     if rng is not None:
-        is_pos = rule.labels().is_pos
-        m = int(is_pos.sum())
-        n = is_pos.size - m
-        if warn_one_class(m, n):
+        if sample.undefined(stacklevel=5):
             return float("nan")
-        value = partial_auc_value(is_pos, score, rng[0], rng[1], focus)
+        value = partial_auc_value(sample.is_pos, sample.score, rng[0], rng[1], focus)
         return _partial.mcclish(value, *rng) if correct else value
-    pos, neg = split_sort_rule(rule, score, unchecked_name="y_score")
-    m, n = pos.size, neg.size
-    if warn_one_class(m, n):
+    pos, neg = split_sort_rule(sample.rule, sample.score, unchecked_name=sample.score_name)
+    sample._m = pos.size
+    if sample.undefined(stacklevel=5):
         return float("nan")
-    value = auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), m, n)
-    warn_reversed(value, direction, rule.pos_label)
+    value = auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), pos.size, neg.size)
+    warn_reversed(value, sample.direction, sample.pos_label, stacklevel=4)
     return value

@@ -6,33 +6,18 @@ from typing import Optional
 import numpy as np
 from .. import _dist
 
+from .._options import ALTERNATIVES as _ALTERNATIVES, check_alternative
 from .._results import Summary, TestResult
-from .._validation import (UndefinedAUCWarning, as_float_array, check_binary, check_paired,
-                           warn_one_class)
-from ._delong import _column_names, delong, delong_covariance, structural_components
-from ._weighted import check_sample_weight
-
-_ALTERNATIVES = ("two-sided", "greater", "less")
-
-
-def _check_alternative(alternative):
-    if alternative not in _ALTERNATIVES:
-        raise ValueError("alternative must be one of %s, got %r" % (_ALTERNATIVES, alternative))
-    return alternative
+from .._options import check_sample_weight, check_weight_type
+from .._sample import binary_sample, paired_sample
+from .._validation import UndefinedAUCWarning, as_float_array, warn_reversed
+from ._auc import check_partial_options
+from ._delong import delong, delong_covariance, sample_delong, structural_components
 
 
-def _pvalue(stat, alternative, df=None):
-    """P-value of ``stat`` for H1: difference != / > / < 0, from the standard normal
-    (``df=None``) or Student's t with ``df`` degrees of freedom."""
-    if df is None:
-        sf, cdf = _dist.norm_sf, _dist.norm_cdf
-    else:
-        sf, cdf = (lambda x: _dist.t_sf(x, df)), (lambda x: _dist.t_cdf(x, df))
-    if alternative == "two-sided":
-        return float(2.0 * sf(abs(stat)))
-    if alternative == "greater":
-        return float(sf(stat))
-    return float(cdf(stat))
+
+_check_alternative = check_alternative
+_pvalue = _dist.pvalue
 
 
 def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
@@ -79,24 +64,38 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     (-0.25, -0.7071)
     """
     _check_alternative(alternative)
-    labels, score = check_paired(y_true, y_score_a, y_score_b, pos_label=pos_label,
-                                 direction=direction)
-    is_pos = labels.is_pos
+    sample = paired_sample(y_true, y_score_a, y_score_b, pos_label=pos_label,
+                           direction=direction)
     if sample_weight is not None:
-        check_sample_weight(sample_weight, is_pos.size, weight_type)
-    m = int(is_pos.sum())
-    n = is_pos.size - m
+        check_weight_type(weight_type)
+        sample.weights = check_sample_weight(sample_weight, sample.size, weight_type)
+        sample.weight_type = weight_type
+    rng = check_partial_options(partial, focus, correct)
+    return sample_delong_test(sample, alternative, rng, focus, correct)
+
+
+def sample_delong_test(sample, alternative="two-sided", rng=None, focus="specificity",
+                       correct=False):
+    """:func:`delong_test` of a validated paired sample (2 score columns)."""
     method = "DeLong's test for two correlated ROC curves"
-    if partial is not None:
+    if rng is not None:
         method = "DeLong-type test for two correlated partial AUCs"
-    if sample_weight is not None:
-        method += " (%s weights)" % weight_type
-    if warn_one_class(m, n, "DeLong's test"):
+    if sample.weights is not None:
+        method += " (%s weights)" % sample.weight_type
+    if sample.undefined("DeLong's test", stacklevel=5):
         nan = float("nan")
-        return TestResult(nan, nan, nan, method, alternative, nan,
-                          pos_label=labels.pos_label)
-    res = delong(is_pos, score, partial=partial, focus=focus, correct=correct,
-                 sample_weight=sample_weight, weight_type=weight_type)
+        return TestResult(nan, nan, nan, method, alternative, nan, pos_label=sample.pos_label)
+    if sample.weights is not None and rng is not None:
+        raise ValueError("sample_weight is not supported with partial (weighted partial "
+                         "AUC variance not implemented)")
+    res = sample_delong(sample, rng, focus, correct)
+    if rng is None:
+        warn_reversed(res.auc, sample.direction, sample.pos_label, ("a", "b"), stacklevel=4)
+    return _paired_z(res, method, alternative, sample.pos_label)
+
+
+def _paired_z(res, method, alternative, pos_label):
+    """The paired z test of the two AUCs of a 2-column :class:`AUCResult`."""
     L = np.array([1.0, -1.0])
     d = float(L @ res.auc)
     sig = float(np.sqrt(L @ res.covariance @ L))
@@ -106,7 +105,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         with np.errstate(divide="ignore", invalid="ignore"):
             z = float(np.float64(d) / sig)   # sig = 0, d != 0: +-inf, p = 0 (as pROC)
     return TestResult(float(z), _pvalue(z, alternative), d, method, alternative,
-                      se=sig, aucs=tuple(map(float, res.auc)), pos_label=labels.pos_label)
+                      se=sig, aucs=tuple(map(float, res.auc)), pos_label=pos_label)
 
 
 def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
@@ -216,11 +215,9 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
     >>> t.contrast_names
     ('score 0 - score 1',)
     """
-    names = _column_names(y_scores)
-    labels, score = check_binary(y_true, y_scores, pos_label=pos_label, direction=direction,
-                                 score_name="y_scores", ndim=(2,))
-    is_pos = labels.is_pos
-    k = score.shape[1]
+    sample = binary_sample(y_true, y_scores, pos_label=pos_label, direction=direction,
+                           score_name="y_scores", ndim=(2,))
+    names, is_pos, score, k = sample.names, sample.is_pos, sample.score, sample.k
     if k < 2:
         raise ValueError("y_scores must have at least 2 columns, got %d" % k)
     if contrast is None:
@@ -234,11 +231,11 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
     labels_L = _contrast_labels(L, _score_names(names, k), contrast_names)
     if sample_weight is not None:
         check_sample_weight(sample_weight, is_pos.size, weight_type)
-    m = int(is_pos.sum())
-    n = is_pos.size - m
+    m, n = sample.m, sample.n
+    labels = sample
     method = "DeLong's joint chi-square test of %d correlated AUCs" % k
     extra = dict(contrast=L, contrast_names=labels_L)
-    if warn_one_class(m, n, "DeLong's test"):
+    if sample.undefined("DeLong's test"):
         nan = float("nan")
         return JointTestResult(nan, nan, np.full(L.shape[0], np.nan), method, "two-sided",
                                df=nan, distribution="chi2", pos_label=labels.pos_label,

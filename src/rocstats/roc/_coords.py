@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._validation import check_binary, warn_one_class
+from .._sample import binary_sample
 from ._curve import roc_counts
 
 __all__ = ["coords", "RET_ALL", "proc_thresholds"]
@@ -517,11 +517,9 @@ def coords(y_true, y_score, x="all", *, input="threshold",
     ret = check_ret(ret)
     best_method = check_best_method(best_method)
     r_float, r_exact = check_best_weights(best_weights)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    P = int(np.count_nonzero(is_pos))
-    N = is_pos.size - P
-    if warn_one_class(P, N, "The ROC curve (coords)"):
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    is_pos, score = sample.is_pos, sample.score
+    if sample.undefined("The ROC curve (coords)"):
         rows = 1 if isinstance(x, str) else x.size
         frame = {k: np.full(rows, np.nan) for k in ret}
         if "threshold" in ret and not isinstance(x, str) and input == "threshold":

@@ -3,7 +3,8 @@ import numpy as np
 
 from .. import _kernels
 from .._results import ROCCurve
-from .._validation import as_float_array, check_binary, warn_one_class
+from .._sample import binary_sample
+from .._validation import warn_one_class
 
 
 def roc_counts(is_pos, score, sample_weight=None):
@@ -54,17 +55,17 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
     >>> r.fpr.tolist(), r.tpr.tolist(), r.auc
     ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0], 0.875)
     """
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    w = None
-    if sample_weight is not None:
-        w = as_float_array(sample_weight, "sample_weight")
-        if w.shape[0] != score.shape[0]:
-            raise ValueError("sample_weight has %d rows but y_score has %d"
-                             % (w.shape[0], score.shape[0]))
-        if (w < 0).any():
-            raise ValueError("sample_weight must be non-negative (got %d negative entries)"
-                             % int(np.count_nonzero(w < 0)))
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
+                           sample_weight=sample_weight)
+    return sample_roc_curve(sample)
+
+
+def sample_roc_curve(sample):
+    """:func:`roc_curve` of a validated 1-D :class:`rocstats._sample.BinarySample` (its
+    weights, if any, read as proportions)."""
+    is_pos, score, direction = sample.is_pos, sample.score, sample.direction
+    w = sample.weights
+    if w is not None:
         # The curve and its area are invariant to the scale of the weights: divide by
         # the largest so that sums neither overflow (weights ~1e200) nor products
         # underflow (~1e-170).  Equal weights become exactly 1.
@@ -86,7 +87,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
         nan = np.full(tp.shape, np.nan)
         return ROCCurve(fpr=nan, tpr=nan.copy(), thresholds=thr, auc=float("nan"),
                         n_pos=float(P) * top, n_neg=float(N) * top, direction=direction,
-                        pos_label=labels.pos_label)
+                        pos_label=sample.pos_label)
     if w is None:
         # exact integer trapezoid: 2U = sum dfp * (tp_k + tp_{k-1})
         ti, fi = tp.astype(np.int64), fp.astype(np.int64)
@@ -96,4 +97,4 @@ def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=N
         tpr, fpr = tp / P, fp / N
         area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
     return ROCCurve(fpr=fp / N, tpr=tp / P, thresholds=thr, auc=area, n_pos=float(P) * top,
-                    n_neg=float(N) * top, direction=direction, pos_label=labels.pos_label)
+                    n_neg=float(N) * top, direction=direction, pos_label=sample.pos_label)

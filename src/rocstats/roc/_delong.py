@@ -6,11 +6,11 @@ import numpy as np
 
 from .. import _kernels
 from .._results import AUCResult
-from .._validation import (UndefinedAUCWarning, check_binary_rule, check_finite, warn_one_class,
-                           warn_reversed)
+from .._sample import binary_sample, score_names
+from .._validation import UndefinedAUCWarning, check_finite, warn_reversed
 from . import _partial
 from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
-from ._weighted import check_sample_weight, check_weight_type, weighted_delong
+from ._weighted import weighted_delong
 
 
 def structural_components(is_pos, score):
@@ -63,10 +63,7 @@ def exact_delong_variance(twice_u, q10, q01, m, n):
                  + Fraction(n * q01 - t2, 4 * m * m * n * n * (n - 1)))
 
 
-def _column_names(y_score):
-    """The column names of a 2-D DataFrame of scores (labels of a vector result)."""
-    cols = getattr(y_score, "columns", None)
-    return None if cols is None else tuple(str(c) for c in cols)
+_column_names = score_names
 
 
 def _warn_small(m, n):
@@ -98,13 +95,37 @@ def partial_structural_components(is_pos, score, lo, hi, focus):
     return paucs, V10, V01
 
 
-def _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label, names=None):
+def _result(sample, aucs, cov, m=None, n=None, **extra):
+    """The :class:`AUCResult` of a sample: scalar for a 1-D score, vectors and the
+    covariance matrix for k scores; NaN everywhere when ``aucs`` is None."""
+    m = sample.m if m is None else m
+    n = sample.n if n is None else n
+    if aucs is None:
+        aucs, cov = sample.nan(), sample.nan_cov()
+        var = aucs if sample.k is None else aucs.copy()
+        return AUCResult(aucs, var, m, n, cov, sample.direction, sample.pos_label,
+                         names=sample.names, **extra)
+    if sample.k is None:
+        return AUCResult(float(aucs[0]), float(cov[0, 0]), m, n, None, sample.direction,
+                         sample.pos_label, **extra)
+    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, sample.direction,
+                     sample.pos_label, names=sample.names, **extra)
+
+
+def _columns(sample):
+    """The score as (n_samples, k)."""
+    return sample.score[:, None] if sample.k is None else sample.score
+
+
+def _delong_partial(sample, rng, focus, correct):
     """:func:`delong` with ``partial``: scalar (1-D score) or vector (2-D) result."""
-    one = score.ndim == 1
-    S = score[:, None] if one else score
+    extra = dict(partial=rng, focus=focus, correct=correct)
+    if sample.undefined(stacklevel=5):
+        return _result(sample, None, None, **extra)
+    S = _columns(sample)
     k = S.shape[1]
-    paucs, V10, V01 = partial_structural_components(is_pos, S, rng[0], rng[1], focus)
-    if _warn_small(m, n):
+    paucs, V10, V01 = partial_structural_components(sample.is_pos, S, rng[0], rng[1], focus)
+    if _warn_small(sample.m, sample.n):
         cov = np.full((k, k), np.nan)
     else:
         cov = delong_covariance(V10, V01)
@@ -112,32 +133,45 @@ def _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label, 
         slope = _partial.mcclish_slope(*rng)
         paucs = np.atleast_1d(_partial.mcclish(paucs, *rng))
         cov = cov * (slope * slope)
-    extra = dict(partial=rng, focus=focus, correct=correct)
-    if one:
-        return AUCResult(float(paucs[0]), float(cov[0, 0]), m, n, None, direction, label,
-                         **extra)
-    return AUCResult(paucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names,
-                     **extra)
+    return _result(sample, paucs, cov, **extra)
 
 
-def _delong_weighted(is_pos, score, w, weight_type, m, n, direction, label, names):
+def _delong_weighted(sample):
     """:func:`delong` with ``sample_weight`` (see :mod:`rocstats.roc._weighted`)."""
-    one = score.ndim == 1
-    k = 1 if one else score.shape[1]
-    if warn_one_class(m, n):
-        nan = np.full(k, np.nan)
-        if one:
-            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label,
-                             weight_type=weight_type)
-        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label,
-                         names=names, weight_type=weight_type)
-    S = score[:, None] if one else score
-    aucs, cov, mw, nw = weighted_delong(is_pos, S, w, weight_type)
-    if one:
-        return AUCResult(float(aucs[0]), float(cov[0, 0]), mw, nw, None, direction, label,
-                         weight_type=weight_type)
-    return AUCResult(aucs, np.diag(cov).copy(), mw, nw, cov, direction, label, names=names,
-                     weight_type=weight_type)
+    extra = dict(weight_type=sample.weight_type)
+    if sample.undefined(stacklevel=5):
+        return _result(sample, None, None, **extra)
+    aucs, cov, mw, nw = weighted_delong(sample.is_pos, _columns(sample), sample.weights,
+                                        sample.weight_type)
+    return _result(sample, aucs, cov, mw, nw, **extra)
+
+
+def _delong_exact(sample):
+    """:func:`delong` of one score: split by the labels (finiteness checked on the way),
+    sort, one exact sweep (issue 14)."""
+    pos, neg = split_sort_rule(sample.rule, sample.score, unchecked_name="y_score")
+    m, n = pos.size, neg.size
+    sample._m = m
+    if sample.undefined(stacklevel=5):
+        return _result(sample, None, None)
+    twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
+    del pos, neg
+    a = auc_from_twice_u(twice_u, m, n)
+    var = float("nan") if _warn_small(m, n) else exact_delong_variance(twice_u, q10, q01, m, n)
+    return AUCResult(a, var, m, n, None, sample.direction, sample.pos_label)
+
+
+def _delong_columns(sample):
+    """:func:`delong` of k scores: the placements of every column, the covariance."""
+    if sample.undefined(stacklevel=5):
+        return _result(sample, None, None)
+    k = sample.k
+    aucs, V10, V01 = structural_components(sample.is_pos, sample.score)
+    if _warn_small(sample.m, sample.n):
+        cov = np.full((k, k), np.nan)
+    else:
+        cov = delong_covariance(V10, V01, overwrite=True)
+    return _result(sample, aucs, cov)
 
 
 def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
@@ -265,56 +299,27 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
 def _delong(y_true, y_score, pos_label, direction, partial, focus, correct, sample_weight,
             weight_type):
     """:func:`delong` without the reversed-direction check."""
-    names = _column_names(y_score)
     rng = check_partial_options(partial, focus, correct)
     plain = rng is None and sample_weight is None
-    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label,
-                                    direction=direction, ndim=(1, 2), finite=not plain)
-    label = rule.pos_label
-    if plain and score.ndim == 2:
-        check_finite(score, "y_score")
-    if plain and score.ndim == 1:
-        # the 1-D AUC + variance: split by the labels (finiteness checked on the way),
-        # sort, one exact sweep (issue 14)
-        pos, neg = split_sort_rule(rule, score, unchecked_name="y_score")
-        m, n = pos.size, neg.size
-        if warn_one_class(m, n):
-            return AUCResult(float("nan"), float("nan"), m, n, None, direction, label)
-        twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
-        del pos, neg
-        a = auc_from_twice_u(twice_u, m, n)
-        if _warn_small(m, n):
-            var = float("nan")
-        else:
-            var = exact_delong_variance(twice_u, q10, q01, m, n)
-        return AUCResult(a, var, m, n, None, direction, label)
-    is_pos = rule.labels().is_pos
-    m = int(is_pos.sum())
-    n = is_pos.size - m
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
+                           ndim=(1, 2), finite=not plain, sample_weight=sample_weight,
+                           weight_type=None if sample_weight is None else weight_type)
     if sample_weight is not None:
-        check_weight_type(weight_type)
-        w = check_sample_weight(sample_weight, is_pos.size, weight_type)
         if rng is not None:
             raise ValueError("sample_weight is not supported with partial (weighted partial "
                              "AUC variance not implemented)")
-        return _delong_weighted(is_pos, score, w, weight_type, m, n, direction, label, names)
+    return sample_delong(sample, rng, focus, correct)
+
+
+def sample_delong(sample, rng=None, focus="specificity", correct=False):
+    """:func:`delong` of a validated :class:`rocstats._sample.BinarySample` (``rng``: the
+    checked partial range or None; weights from the sample): choose the method, compute,
+    build one result."""
+    if sample.weights is not None:
+        return _delong_weighted(sample)
     if rng is not None:
-        if warn_one_class(m, n):
-            k = None if score.ndim == 1 else score.shape[1]
-            nan = float("nan") if k is None else np.full(k, np.nan)
-            cov = None if k is None else np.full((k, k), np.nan)
-            return AUCResult(nan, nan if k is None else nan.copy(), m, n, cov, direction,
-                             label, names=names, partial=rng, focus=focus, correct=correct)
-        return _delong_partial(is_pos, score, m, n, rng, focus, correct, direction, label,
-                               names)
-    k = score.shape[1]
-    if warn_one_class(m, n):
-        nan = np.full(k, np.nan)
-        return AUCResult(nan, nan.copy(), m, n, np.full((k, k), np.nan), direction, label,
-                         names=names)
-    aucs, V10, V01 = structural_components(is_pos, score)
-    if _warn_small(m, n):
-        cov = np.full((k, k), np.nan)
-    else:
-        cov = delong_covariance(V10, V01, overwrite=True)
-    return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, direction, label, names=names)
+        return _delong_partial(sample, rng, focus, correct)
+    if sample.k is None:
+        return _delong_exact(sample)
+    check_finite(sample.score, "y_score")
+    return _delong_columns(sample)

@@ -52,7 +52,7 @@ import numpy as np
 from scipy import special
 
 from .._results import Summary, _Result, _fmt
-from .._validation import check_binary, check_paired
+from .._sample import binary_sample, paired_sample
 
 __all__ = ["power_roc_test", "power_roc_test_paired", "PowerResult", "PairedPowerResult",
            "binormal_power", "binormal_variance", "binormal_covariance", "PROC_UNIROOT_TOL"]
@@ -577,9 +577,9 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         if auc is not None:
             raise ValueError("auc must be None with pilot data: the AUC is the empirical "
                              "AUC of y_true / y_score")
-        labels, score = check_binary(y_true, y_score, pos_label=pos_label,
-                                     direction=direction)
-        m, n = labels.n_pos, labels.n_neg
+        labels = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+        score = labels.score
+        m, n = labels.m, labels.n
         if m == 0 or n == 0:
             raise ValueError("y_true has %s: the pilot data need cases and controls"
                              % ("no positives" if m == 0 else "no negatives"))
@@ -823,10 +823,10 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
                          % (null_variance,))
     sig_level = _check_probability(sig_level, "sig_level")
     power = _check_probability(power, "power")
-    labels, score = check_paired(y_true, y_score_a, y_score_b, pos_label=pos_label,
-                                 direction=direction)
-    is_pos = labels.is_pos
-    m, n = labels.n_pos, labels.n_neg
+    labels = paired_sample(y_true, y_score_a, y_score_b, pos_label=pos_label,
+                           direction=direction)
+    is_pos, score = labels.is_pos, labels.score
+    m, n = labels.m, labels.n
     if m < 2 or n < 2:
         raise ValueError("y_true: the pilot data need at least 2 cases and 2 controls "
                          "(got %d and %d)" % (m, n))

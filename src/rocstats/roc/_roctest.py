@@ -26,10 +26,10 @@ import warnings
 
 import numpy as np
 
-from .. import _kernels
+from .. import _kernels, _options
 from .._results import TestResult
-from .._validation import (UndefinedAUCWarning, check_binary, check_paired,
-                           warn_one_class)
+from .._sample import binary_sample, paired_sample
+from .._validation import UndefinedAUCWarning
 from ._auc import auc as _auc, check_partial_options
 from ._compare import _check_alternative, _pvalue, delong_test, delong_test_unpaired
 from ._delong import delong
@@ -83,13 +83,8 @@ def _check_fixed_point(method, specificity, sensitivity):
 
 
 def _boot_options(n_boot, stratified, random_state, n_jobs):
-    from ..bootstrap import _engine
-
-    n_boot = _engine.check_n_boot(n_boot)
-    if not isinstance(stratified, (bool, np.bool_)):
-        raise ValueError("stratified must be True or False, got %r" % (stratified,))
-    return n_boot, bool(stratified), _engine.resolve_seed(random_state), \
-        _engine.resolve_jobs(n_jobs)
+    return (_options.check_n_boot(n_boot), _options.check_stratified(stratified),
+            _options.resolve_seed(random_state), _options.resolve_jobs(n_jobs))
 
 
 # =========================================================================== bootstrap
@@ -454,18 +449,16 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
                            focus=focus, correct=correct)
     kind = _statistic_kind(partial, focus, correct, fixed)
     n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
-    labels, score = check_paired(y_true, y_score_a, y_score_b, pos_label=pos_label,
-                                 direction=direction)
-    is_pos = labels.is_pos
-    m = int(is_pos.sum())
-    n = is_pos.size - m
+    labels = paired_sample(y_true, y_score_a, y_score_b, pos_label=pos_label,
+                           direction=direction)
+    is_pos, score = labels.is_pos, labels.score
     names = {"bootstrap": "Bootstrap test for two correlated ROC curves",
              "venkatraman": "Venkatraman's test for two paired ROC curves",
              "specificity": "Specificity test for two correlated ROC curves",
              "sensitivity": "Sensitivity test for two correlated ROC curves"}
     title = names[method]
     nan = float("nan")
-    if warn_one_class(m, n, title):
+    if labels.undefined(title):
         return TestResult(nan, nan, nan, title, alternative, nan, pos_label=labels.pos_label)
     sa = np.ascontiguousarray(score[:, 0])
     sb = np.ascontiguousarray(score[:, 1])
@@ -551,17 +544,17 @@ def roc_test_unpaired(y_a, score_a, y_b, score_b, *, method="delong",
                                     partial=partial, focus=focus, correct=correct)
     kind = _statistic_kind(partial, focus, correct, None)
     n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
-    la, sa = check_binary(y_a, score_a, pos_label=pos_label, direction=direction,
-                          score_name="score_a")
-    lb, sb = check_binary(y_b, score_b, pos_label=pos_label, direction=direction,
-                          score_name="score_b")
+    la = binary_sample(y_a, score_a, pos_label=pos_label, direction=direction,
+                       score_name="score_a")
+    lb = binary_sample(y_b, score_b, pos_label=pos_label, direction=direction,
+                       score_name="score_b")
+    sa, sb = la.score, lb.score
     pa, pb = la.is_pos, lb.is_pos
     title = ("Bootstrap test for two ROC curves" if method == "bootstrap" else
              "Venkatraman's test for two unpaired ROC curves")
     nan = float("nan")
     ma, mb = int(pa.sum()), int(pb.sum())
-    if warn_one_class(ma, pa.size - ma, title + " (sample a)") or \
-            warn_one_class(mb, pb.size - mb, title + " (sample b)"):
+    if la.undefined(title + " (sample a)") or lb.undefined(title + " (sample b)"):
         return TestResult(nan, nan, nan, title, alternative, nan, pos_label=la.pos_label)
     if method == "venkatraman":
         ra, rb = _ranks_first(sa), _ranks_first(sb)
@@ -649,8 +642,8 @@ def auc_test(y_true, y_score, *, null=0.5, alternative="two-sided", method="delo
         reps = np.asarray(ci.replicates, dtype=float)
         est = ci.estimate
         se = float(np.std(reps, ddof=1)) if reps.size > 1 else float("nan")
-        pos = check_binary(y_true, y_score, pos_label=pos_label,
-                           direction=direction)[0].pos_label
+        pos = binary_sample(y_true, y_score, pos_label=pos_label,
+                            direction=direction).pos_label
         title = "Bootstrap test of one %s" % ("AUC" if rng is None else "partial AUC")
         extra = dict(n_boot=n_boot, replicates=reps)
     d = est - null

@@ -32,7 +32,8 @@ import numpy as np
 
 from .. import _dist
 from .._results import Summary
-from .._validation import UndefinedAUCWarning, check_binary, warn_one_class
+from .._sample import binary_sample
+from .._validation import UndefinedAUCWarning
 from . import _partial
 
 __all__ = ["smooth_roc", "SmoothROCCurve", "bw_nrd0", "bw_nrd", "r_density"]
@@ -456,13 +457,12 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
     if not isinstance(bw, str) and (isinstance(bw, (bool, np.bool_)) or not isinstance(
             bw, (int, float, np.number)) or not np.isfinite(bw) or bw <= 0):
         raise ValueError("bw must be 'nrd0', 'nrd' or a positive number, got %r" % (bw,))
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    m = int(is_pos.sum())
-    n_neg = is_pos.size - m
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    is_pos, score = sample.is_pos, sample.score
+    m, n_neg = sample.m, sample.n
     common = dict(method=method, n=n, n_pos=m, n_neg=n_neg, direction=direction,
-                  pos_label=labels.pos_label)
-    if warn_one_class(m, n_neg, "smoothed ROC curve"):
+                  pos_label=sample.pos_label)
+    if sample.undefined("smoothed ROC curve"):
         empty = np.empty(0)
         return SmoothROCCurve(empty, empty.copy(), float("nan"), **common)
     if method == "binormal":

@@ -7,7 +7,7 @@
 import numpy as np
 
 from .._results import ThresholdResult
-from .._validation import check_binary, warn_one_class
+from .._sample import binary_sample
 from ._coords import best_indices, empirical_curve, proc_thresholds  # noqa: F401
 
 _METHODS = ("youden", "closest_topleft")
@@ -64,14 +64,12 @@ def best_threshold(y_true, y_score, *, method="youden", pos_label=None, directio
     """
     if method not in _METHODS:
         raise ValueError("method must be one of %s, got %r" % (_METHODS, method))
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    P = int(np.count_nonzero(is_pos))
-    N = is_pos.size - P
-    if warn_one_class(P, N, "The optimal threshold"):
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    if sample.undefined("The optimal threshold"):
         nan = float("nan")
-        return ThresholdResult(nan, nan, nan, method, nan, (), direction, labels.pos_label)
-    curve = empirical_curve(is_pos, score, direction)
+        return ThresholdResult(nan, nan, nan, method, nan, (), direction, sample.pos_label)
+    P, N = sample.m, sample.n
+    curve = empirical_curve(sample.is_pos, sample.score, direction)
     proc_method = "youden" if method == "youden" else "closest.topleft"
     hits, value = best_indices(curve.tp, curve.fp, P, N, proc_method)
     if method == "youden":
@@ -82,4 +80,4 @@ def best_threshold(y_true, y_score, *, method="youden", pos_label=None, directio
     return ThresholdResult(float(curve.thresholds[k]), float(curve.tp[k] / P),
                            float((N - curve.fp[k]) / N), method, float(criterion),
                            tuple(float(t) for t in curve.thresholds[hits]), direction,
-                           labels.pos_label)
+                           sample.pos_label)

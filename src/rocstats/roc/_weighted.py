@@ -106,39 +106,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._validation import UndefinedAUCWarning, as_float_array
+from .._options import WEIGHT_TYPES, check_sample_weight, check_weight_type  # noqa: F401
+from .._validation import UndefinedAUCWarning
 
-WEIGHT_TYPES = ("frequency", "sampling")
 _INT64_SAFE = 2 ** 62
-
-
-def check_weight_type(weight_type):
-    if weight_type not in WEIGHT_TYPES:
-        raise ValueError("weight_type must be one of %s, got %r" % (WEIGHT_TYPES, weight_type))
-    return weight_type
-
-
-def check_sample_weight(sample_weight, n_rows, weight_type="frequency"):
-    """Validate ``sample_weight`` (finite, non-negative, not all zero, one per row; integers
-    for frequency weights) and return it as float64."""
-    check_weight_type(weight_type)
-    w = as_float_array(sample_weight, "sample_weight")
-    if w.shape[0] != n_rows:
-        raise ValueError("sample_weight has %d entries but y_score has %d rows"
-                         % (w.shape[0], n_rows))
-    bad = np.count_nonzero(w < 0)
-    if bad:
-        raise ValueError("sample_weight must be non-negative (got %d negative entries)" % bad)
-    if not (w > 0).any():
-        raise ValueError("sample_weight is zero everywhere: no observation carries weight")
-    if weight_type == "frequency":
-        frac = np.flatnonzero(w != np.floor(w))
-        if frac.size:
-            raise ValueError(
-                "sample_weight must hold whole numbers for weight_type='frequency' (entry %d "
-                "is %r); for survey / inverse-probability weights pass "
-                "weight_type='sampling'" % (frac[0], float(w[frac[0]])))
-    return w
 
 
 def check_class_weights(is_pos, w):

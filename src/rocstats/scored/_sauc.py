@@ -28,8 +28,8 @@ from .._kernels import _strategy
 from .._results import TestResult
 from .._labels import binary_rule
 from ..roc._auc import split_sort_rule
-from .._validation import (UndefinedAUCWarning, as_float_array,
-                           check_direction, warn_one_class)
+from .._sample import BinarySample
+from .._validation import UndefinedAUCWarning, as_float_array, check_direction
 from ._results import SAUCResult, SROCCurve
 
 _ALTERNATIVES = ("two-sided", "greater", "less")
@@ -131,19 +131,11 @@ def _to_unit(score, rescale, name, lohi=None):
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
-    """``(labels, score in [0, 1], rescale description)``; ``direction=">"`` reflects
-    the (rescaled) scores to ``1 - s`` so that higher means more positive.  The checks
-    and errors of ``check_binary``, in its order."""
-    rule, score, info = _binary_unit_rule(y_true, y_score, pos_label=pos_label,
-                                          direction=direction, rescale=rescale,
-                                          score_name=score_name)
-    return rule.labels(), score, info
-
-
-def _binary_unit_rule(y_true, y_score, *, pos_label, direction, rescale,
-                      score_name="y_score"):
-    """:func:`_binary_unit` with the :class:`~rocstats._labels.BinaryRule` in place of
-    the labels (no boolean mask built: ``split_sort_rule`` splits by the label values)."""
+    """``(sample, rescale description)``: a :class:`rocstats._sample.BinarySample` whose
+    scores are in [0, 1] (``direction=">"`` reflects the rescaled scores to ``1 - s`` so
+    that higher means more positive).  The checks and errors of
+    :func:`rocstats._sample.binary_sample`, in its order; a 1-D float64 array's
+    finiteness is checked by the min / max pass the rescaling needs anyway."""
     check_direction(direction)
     rule = binary_rule(y_true, pos_label)
     score, lohi = _float_scores(y_score, score_name)
@@ -153,7 +145,8 @@ def _binary_unit_rule(y_true, y_score, *, pos_label, direction, rescale,
     score, info = _to_unit(score, rescale, score_name, lohi)
     if direction == ">":
         score = 1.0 - score
-    return rule, np.ascontiguousarray(score, dtype=np.float64), info
+    return BinarySample(rule, np.ascontiguousarray(score, dtype=np.float64), direction,
+                        score_name=score_name), info
 
 
 def _check_tau(tau):
@@ -218,12 +211,10 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     array([1.        , 0.66666667])
     """
     t = _check_tau(tau)
-    labels, score, _ = _binary_unit(y_true, y_score, pos_label=pos_label,
-                                    direction=direction, rescale=rescale)
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
-    if warn_one_class(m, n, "The margin AUC"):
+    sample, _ = _binary_unit(y_true, y_score, pos_label=pos_label, direction=direction,
+                             rescale=rescale)
+    is_pos, score, m, n = sample.is_pos, sample.score, sample.m, sample.n
+    if sample.undefined("The margin AUC"):
         res = np.full(t.shape, np.nan)
     else:
         pos, neg = _kernels.roc.split_sort(is_pos, score)
@@ -292,12 +283,10 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     if not isinstance(max_breakpoints, (int, np.integer)) or max_breakpoints < 0:
         raise ValueError("max_breakpoints must be a non-negative integer, got %r"
                          % (max_breakpoints,))
-    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
-                                       direction=direction, rescale=rescale)
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
-    if warn_one_class(m, n, "The sROC curve"):
+    labels, info = _binary_unit(y_true, y_score, pos_label=pos_label, direction=direction,
+                                rescale=rescale)
+    is_pos, score, m, n = labels.is_pos, labels.score, labels.m, labels.n
+    if labels.undefined("The sROC curve"):
         nan = float("nan")
         return SROCCurve(None, None, g, np.full(g.shape, nan), nan, nan, m, n, direction, info)
     pos, neg = _kernels.roc.split_sort(is_pos, score)
@@ -415,13 +404,15 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     (0.8889, 0.7444, 0.2, 0.5444)
     """
     _check_variance(variance)
-    rule, score, info = _binary_unit_rule(y_true, y_score, pos_label=pos_label,
-                                          direction=direction, rescale=rescale)
+    sample, info = _binary_unit(y_true, y_score, pos_label=pos_label, direction=direction,
+                                rescale=rescale)
+    rule, score = sample.rule, sample.score
     # split by the label values (no mask; the scores are finite already), sort each class
     pos, neg = split_sort_rule(rule, score)
     m, n = pos.size, neg.size
+    sample._m = m
     label = rule.pos_label
-    if warn_one_class(m, n, "The scored AUC"):
+    if sample.undefined("The scored AUC"):
         nan = float("nan")
         return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info,
                           variance)
@@ -539,18 +530,16 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     if a.shape[0] != rule.values.shape[0]:
         raise ValueError("y_true has %d rows but y_score_a has %d" % (rule.values.shape[0],
                                                                     a.shape[0]))
-    labels = rule.labels()
     sa, _ = _to_unit(a, rescale, "y_score_a", lohi_a)
     sb, _ = _to_unit(b, rescale, "y_score_b", lohi_b)
     if direction == ">":
         sa, sb = 1.0 - sa, 1.0 - sb
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
+    labels = BinarySample(rule, sa, direction, score_name="y_score_a")
+    is_pos, m, n = labels.is_pos, labels.m, labels.n
     method = ("Paired z test of two scored AUCs (structural components, %s variance)"
               % ("Theorem 6" if variance == "paper" else "DeLong-form"))
     nan = float("nan")
-    if warn_one_class(m, n, "The sAUC test"):
+    if labels.undefined("The sAUC test"):
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
     sauc_a, sauc_b, dv, dw = _paired_components(is_pos, sa, sb)
