@@ -494,8 +494,8 @@ class ROCCurve(_Result):
         """Partial AUC of this curve, as :func:`rocstats.auc` with ``partial``, ``focus``
         and ``correct`` (pROC's ``partial.auc`` on the curve's points; weighted curves
         too).  A curve with an undefined AUC (one class) gives NaN."""
-        from .roc._partial import (check_correct, check_focus, check_partial, mcclish,
-                                   partial_auc_from_points)
+        from ._areas import (check_correct, check_focus, check_partial, mcclish,
+                             partial_auc_from_points)
 
         lo, hi = check_partial(partial)
         check_focus(focus)

@@ -11,6 +11,7 @@ import pytest
 import rocstats
 from definitions import (mcclish_def, pauc_components_def,
                          pauc_components_fd_def, pauc_def, placements_def)
+from rocstats import _areas
 from rocstats.roc import _auc, _delong, _partial, _smooth
 from rocstats.roc._partial import partial_auc_from_points, partial_components, proc_points
 
@@ -304,7 +305,7 @@ def test_bad_focus_and_correct():
 
 
 def test_doctests():
-    for mod in (_partial, _auc, _delong, _smooth):
+    for mod in (_areas, _auc, _delong, _smooth):
         res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert res.attempted > 0 and res.failed == 0, mod.__name__
 

@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-from .. import _kernels
+from .. import _areas, _kernels
 from .._results import ConfidenceInterval, _check_level
 from .._sample import binary_sample
 from .._validation import UndefinedAUCWarning, as_float_array
@@ -78,14 +78,6 @@ def _from_counts(data, opts, on_counts):
 
 
 # =========================================================================== ci_auc
-def _partial_module():
-    try:
-        from ..roc import _partial
-    except ImportError:  # pragma: no cover - before the partial AUC was merged
-        return None
-    return _partial
-
-
 def _points_from_counts(cp, cn):
     """se, sp of every row's curve in pROC's order, one point per block (empty blocks
     repeat a point, which adds no area), with R's floating-point operations."""
@@ -99,7 +91,7 @@ def _points_from_counts(cp, cn):
 
 
 def _partial_on_counts(partial, focus, correct):
-    pm = _partial_module()
+    pm = _areas
 
     def on_counts(cp, cn, replicates=None):
         se, sp = _points_from_counts(cp, cn)
@@ -188,13 +180,9 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
     level = _check_level(level)
     part = None
     if partial is not None:
-        pm = _partial_module()
-        if pm is None:  # pragma: no cover
-            raise NotImplementedError("partial AUC confidence intervals need the partial "
-                                      "AUC (rocstats.roc._partial), not available here")
-        part = pm.check_partial(partial)
-        focus = pm.check_focus(focus)
-        correct = pm.check_correct(correct)
+        part = _areas.check_partial(partial)
+        focus = _areas.check_focus(focus)
+        correct = _areas.check_correct(correct)
     if method == "delong":
         from ..roc._delong import delong
 
