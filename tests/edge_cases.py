@@ -135,7 +135,7 @@ def check_delong_one_case(ref):
 
 # ------------------------------------------------------- p-value adjustments (R's p.adjust)
 def check_p_adjust(ref):
-    from rocstats.roc._compare import _adjusted, p_adjust
+    from rocstats.compare._delong_test import _adjusted, p_adjust
 
     names = {"holm": "holm", "BH": "fdr_bh", "bonferroni": "bonferroni",
              "hochberg": "simes-hochberg", "BY": "fdr_by"}

@@ -29,7 +29,7 @@ def test_power_tol_is_checked_up_front(tol):
 def test_power_tol_zero_and_procs_tolerance_work():
     exact = rocstats.power_roc_test(ncases=30, ncontrols=30, power=0.8, tol=0)
     proc = rocstats.power_roc_test(ncases=30, ncontrols=30, power=0.8,
-                                   tol=rocstats.roc._power.PROC_UNIROOT_TOL)
+                                   tol=rocstats.compare._power.PROC_UNIROOT_TOL)
     assert exact.auc == pytest.approx(proc.auc, abs=2e-4)
 
 

@@ -51,11 +51,11 @@ from .diagnostic import (CutpointResult, DiagnosticAccuracy, cutpoint, diagnosti
                          diagnostic_accuracy_table)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurve, auc,
-                  auc_test, best_threshold, coords, delong, delong_joint_test,
-                  delong_pairwise, delong_test, delong_test_unpaired, multiclass_auc,
-                  multiclass_auc_test, power_roc_test, power_roc_test_paired, roc_curve,
-                  roc_test, roc_test_unpaired, smooth_roc)
+from .compare import (JointTestResult, PairedPowerResult, PowerResult, auc_test,
+                      delong_joint_test, delong_pairwise, delong_test, delong_test_unpaired,
+                      power_roc_test, power_roc_test_paired, roc_test, roc_test_unpaired)
+from .roc import (SmoothROCCurve, auc, best_threshold, coords, delong, multiclass_auc,
+                  multiclass_auc_test, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"

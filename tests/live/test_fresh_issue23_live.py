@@ -228,7 +228,7 @@ def test_power_numeric_against_proc(R):
                                                     "sig_level", "power")),
                     args.get("kappa", np.nan))
         try:
-            ours = rocstats.power_roc_test(**args, tol=rocstats.roc._power.PROC_UNIROOT_TOL)
+            ours = rocstats.power_roc_test(**args, tol=rocstats.compare._power.PROC_UNIROOT_TOL)
         except ValueError:
             ours = None
         from rpy2.rinterface import NULL
@@ -281,7 +281,7 @@ def test_paired_obuchowski_power_against_proc(R):
 def test_p_adjust_against_r_and_statsmodels(R):
     from statsmodels.stats.multitest import multipletests
 
-    from rocstats.roc._compare import p_adjust
+    from rocstats.compare._delong_test import p_adjust
 
     rng = _rng(6)
     compared = 0

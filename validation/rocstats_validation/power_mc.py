@@ -46,7 +46,7 @@ import numpy as np
 from scipy import special
 
 import rocstats
-from rocstats.roc._power import binormal_covariance, binormal_variance
+from rocstats.compare._power import binormal_covariance, binormal_variance
 
 from . import proc_parity
 

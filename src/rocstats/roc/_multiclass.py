@@ -62,7 +62,10 @@ from .._results import MulticlassAUCResult, TestResult
 from .._labels import class_labels
 from .._validation import UndefinedAUCWarning, as_float_array
 from ._auc import auc_from_twice_u
-from ._compare import _check_alternative, _pvalue
+from .. import _dist
+from .._options import check_alternative as _check_alternative
+
+_pvalue = _dist.pvalue
 
 
 def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):

@@ -1,6 +1,6 @@
 """NumPy twin of the Venkatraman kernels (``csrc/rocstats_venkatraman.c``): the
 statistic of each permutation of pROC's Venkatraman tests, given the permuted keys
-(the random draws stay with the caller, :mod:`rocstats.roc._roctest`).
+(the random draws stay with the caller, :mod:`rocstats.compare._roctest`).
 
 Keys are non-negative integers, distinct within a sample (any integer dtype; the stable
 argsort of 16-bit keys is a radix sort).  The unpaired statistic uses pROC's

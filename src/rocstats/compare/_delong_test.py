@@ -11,8 +11,8 @@ from .._results import Summary, TestResult
 from .._options import check_sample_weight, check_weight_type
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning, as_float_array, warn_reversed
-from ._auc import check_partial_options
-from ._delong import delong, delong_covariance, sample_delong, structural_components
+from ..roc._auc import check_partial_options
+from ..roc._delong import delong, delong_covariance, sample_delong, structural_components
 
 
 

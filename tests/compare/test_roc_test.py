@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import rocstats
-from rocstats.roc import _roctest
+from rocstats.compare import _roctest
 
 import definitions as D
 
@@ -319,9 +319,9 @@ def test_non_stratified_drops_replicates_without_a_class_with_a_warning():
 
 
 def test_public_exports():
-    assert rocstats.roc.roc_test is _roctest.roc_test
+    assert rocstats.compare.roc_test is _roctest.roc_test
     for name in ("roc_test", "roc_test_unpaired", "auc_test"):
-        assert name in rocstats.__all__ and name in rocstats.roc.__all__
+        assert name in rocstats.__all__ and name in rocstats.compare.__all__
 
 
 # --------------------------------------------------------------------------- MC suite harness

@@ -15,7 +15,7 @@ import pytest
 from scipy import stats
 
 import rocstats
-from rocstats.roc._power import (PROC_UNIROOT_TOL, binormal_covariance, binormal_power,
+from rocstats.compare._power import (PROC_UNIROOT_TOL, binormal_covariance, binormal_power,
                                  binormal_variance)
 from definitions import placements_def
 
