@@ -77,6 +77,45 @@ def _from_counts(data, opts, on_counts):
     return fused
 
 
+# =========================================================================== statistics
+def statistic_functions(data, kind):
+    """``(on_counts(cp, cn) -> (R,), reps(stratified, seed, r0, r1) -> (R,))`` of one
+    statistic of ``data`` (:class:`~rocstats.bootstrap._engine.Data`): ``kind`` is
+    ``("auc",)``, ``("partial", (lo, hi), focus, correct)`` or ``("curve", given,
+    value)`` (the sensitivity at a specificity, given = 0, or the reverse).  ``reps``
+    draws the replicates r0 .. r1 - 1 with the fused kernels where there are some (AUC,
+    curve), else counts in chunks; the front ends of :mod:`rocstats.compare` use it."""
+    kb = _kernels.bootstrap
+    if kind[0] == "auc":
+        def on_counts(cp, cn):
+            return kb.auc_counts(cp, cn)
+
+        def reps(strat, seed, r0, r1):
+            return kb.auc(data.pos_block, data.neg_block, data.K, strat, seed, r0, r1)
+    elif kind[0] == "curve":
+        given, target = kind[1], np.array([kind[2]])
+
+        def on_counts(cp, cn):
+            return kb.curve_counts(cp, cn, given, target)[:, 0]
+
+        def reps(strat, seed, r0, r1):
+            return kb.curve(data.pos_block, data.neg_block, data.K, strat, seed, r0, r1,
+                            given, target)[:, 0]
+    else:
+        part = _partial_on_counts(kind[1], kind[2], kind[3])
+
+        def on_counts(cp, cn):
+            return part(cp, cn)[:, 0]
+
+        def reps(strat, seed, r0, r1):
+            step = max(1, _engine.CHUNK // data.K)
+            out = [on_counts(*kb.counts(data.pos_block, data.neg_block, data.K, strat, seed,
+                                        a, min(r1, a + step)))
+                   for a in range(r0, r1, step)]
+            return np.concatenate(out) if out else np.empty(0)
+    return on_counts, reps
+
+
 # =========================================================================== ci_auc
 def _points_from_counts(cp, cn):
     """se, sp of every row's curve in pROC's order, one point per block (empty blocks

@@ -78,16 +78,30 @@ def check_options(level, n_boot, stratified, interval, random_state, n_jobs):
 # --------------------------------------------------------------------------- the data
 class Data:
     """The data sorted once: the K distinct working scores ascending (``values``), the
-    block of each positive / negative (``pos_block`` / ``neg_block``, non-decreasing),
-    the class sizes ``m`` / ``n`` and the data's own block counts ``cp0`` / ``cn0``."""
+    block of each positive / negative (``pos_block`` / ``neg_block``), the class sizes
+    ``m`` / ``n`` and the data's own block counts ``cp0`` / ``cn0``.
 
-    def __init__(self, is_pos, score):
-        values, inverse = np.unique(score, return_inverse=True)
+    The blocks are non-decreasing, or with ``case_order=True`` listed in the cases'
+    order (each class in input order), so that two scores of the same cases resampled
+    with one seed see the same cases: one resample of cases, two curves (pROC's paired
+    bootstrap).  ``is_pos`` / ``score`` are kept for the statistic of the data.
+    ``blocks=(values, inverse)`` gives the reduction when the caller has it already."""
+
+    def __init__(self, is_pos, score, *, case_order=False, blocks=None):
+        if blocks is None:
+            values, inverse = np.unique(score, return_inverse=True)
+        else:
+            values, inverse = blocks
         inverse = inverse.reshape(-1).astype(np.int64)
         self.values = values
         self.K = int(values.size)
-        self.pos_block = np.sort(inverse[is_pos])
-        self.neg_block = np.sort(inverse[~is_pos])
+        self.is_pos, self.score = is_pos, score
+        if case_order:
+            self.pos_block = np.ascontiguousarray(inverse[is_pos])
+            self.neg_block = np.ascontiguousarray(inverse[~is_pos])
+        else:
+            self.pos_block = np.sort(inverse[is_pos])
+            self.neg_block = np.sort(inverse[~is_pos])
         self.m, self.n = int(self.pos_block.size), int(self.neg_block.size)
         if (self.m + self.n) ** 2 >= 2 ** 62:
             raise ValueError("y_score has too many rows for 64-bit pair counts")

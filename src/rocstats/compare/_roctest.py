@@ -27,6 +27,8 @@ import warnings
 import numpy as np
 
 from .. import _kernels, _options
+from ..bootstrap import _engine
+from ..bootstrap._ci import statistic_functions
 from .._results import TestResult
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning
@@ -88,69 +90,23 @@ def _boot_options(n_boot, stratified, random_state, n_jobs):
 
 
 # =========================================================================== bootstrap
-def _blocks(score):
-    """Block (index among the distinct values, ascending) of every observation."""
-    values, inverse = np.unique(score, return_inverse=True)
-    return inverse.reshape(-1).astype(np.int64), int(values.size)
+def _curve(is_pos, score):
+    """One score for the bootstrap engine, positives and negatives kept in CASE ORDER
+    (:class:`rocstats.bootstrap._engine.Data` with ``case_order=True``)."""
+    return _engine.Data(is_pos, score, case_order=True)
 
 
-class _Curve:
-    """One score prepared for the engine, positives and negatives kept in CASE ORDER so
-    that two curves of the same cases resampled with one seed see the same cases."""
-
-    def __init__(self, is_pos, score):
-        block, self.K = _blocks(score)
-        self.pos = np.ascontiguousarray(block[is_pos])
-        self.neg = np.ascontiguousarray(block[~is_pos])
-        self.cp0 = np.bincount(self.pos, minlength=self.K).astype(np.int64)[None]
-        self.cn0 = np.bincount(self.neg, minlength=self.K).astype(np.int64)[None]
-        self.is_pos, self.score = is_pos, score
-
-    def statistic(self, kind):
-        """``on_counts(cp, cn) -> (R,)`` and the fused ``reps(stratified, seed, r0, r1)``
-        of the statistic ``kind``: ("auc",), ("partial", rng, focus, correct) or
-        ("curve", given, value)."""
-        kb = _kernels.bootstrap
-        if kind[0] == "auc":
-            def on_counts(cp, cn):
-                return kb.auc_counts(cp, cn)
-
-            def reps(strat, seed, r0, r1):
-                return kb.auc(self.pos, self.neg, self.K, strat, seed, r0, r1)
-        elif kind[0] == "curve":
-            given, target = kind[1], np.array([kind[2]])
-
-            def on_counts(cp, cn):
-                return kb.curve_counts(cp, cn, given, target)[:, 0]
-
-            def reps(strat, seed, r0, r1):
-                return kb.curve(self.pos, self.neg, self.K, strat, seed, r0, r1, given,
-                                target)[:, 0]
-        else:
-            from ..bootstrap import _ci, _engine
-
-            part = _ci._partial_on_counts(kind[1], kind[2], kind[3])
-
-            def on_counts(cp, cn):
-                return part(cp, cn)[:, 0]
-
-            def reps(strat, seed, r0, r1):
-                step = max(1, _engine.CHUNK // self.K)
-                out = [on_counts(*kb.counts(self.pos, self.neg, self.K, strat, seed, a,
-                                            min(r1, a + step)))
-                       for a in range(r0, r1, step)]
-                return np.concatenate(out) if out else np.empty(0)
-        return on_counts, reps
-
-    def estimate(self, kind):
-        if kind[0] == "auc":
-            return float(_auc(self.is_pos, self.score))
-        if kind[0] == "partial":
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", UndefinedAUCWarning)
-                return float(_auc(self.is_pos, self.score, partial=kind[1], focus=kind[2],
-                                  correct=kind[3]))
-        return float(self.statistic(kind)[0](self.cp0, self.cn0)[0])
+def _estimate(data, kind):
+    """The statistic ``kind`` of the data themselves."""
+    if kind[0] == "auc":
+        return float(_auc(data.is_pos, data.score))
+    if kind[0] == "partial":
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedAUCWarning)
+            return float(_auc(data.is_pos, data.score, partial=kind[1], focus=kind[2],
+                              correct=kind[3]))
+    on_counts = statistic_functions(data, kind)[0]
+    return float(on_counts(data.cp0[None], data.cn0[None])[0])
 
 
 def _statistic_kind(partial, focus, correct, fixed):
@@ -165,9 +121,7 @@ def _statistic_kind(partial, focus, correct, fixed):
 def _boot_replicates(curves, seeds, kind, n_boot, stratified, jobs):
     """Replicates (n_boot x len(curves)): curve c resampled with ``seeds[c]`` (one seed
     for both curves = paired; different seeds = independent samples)."""
-    from ..bootstrap import _engine
-
-    fns = [c.statistic(kind)[1] for c in curves]
+    fns = [statistic_functions(c, kind)[1] for c in curves]
 
     def run(r0, r1):
         return np.column_stack([f(stratified, s, r0, r1) for f, s in zip(fns, seeds)])
@@ -470,9 +424,9 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
         return TestResult(E, _perm_pvalue(E, perms), dl.estimate, title, alternative,
                           se=dl.se, distribution="permutation", aucs=dl.aucs,
                           pos_label=labels.pos_label, n_boot=n_boot, replicates=perms)
-    ca, cb = _Curve(is_pos, sa), _Curve(is_pos, sb)
+    ca, cb = _curve(is_pos, sa), _curve(is_pos, sb)
     reps = _boot_replicates((ca, cb), (seed, seed), kind, n_boot, strat, jobs)
-    ea, eb = ca.estimate(kind), cb.estimate(kind)
+    ea, eb = _estimate(ca, kind), _estimate(cb, kind)
     stat, sd, diffs = _boot_d(ea, eb, reps, _what(kind))
     return TestResult(stat, _pvalue(stat, alternative), ea - eb, title, alternative, se=sd,
                       aucs=(ea, eb), pos_label=labels.pos_label, n_boot=n_boot,
@@ -568,10 +522,10 @@ def roc_test_unpaired(y_a, score_a, y_b, score_b, *, method="delong",
         return TestResult(E, _perm_pvalue(E, perms), da.auc - db.auc, title, alternative,
                           se=se, distribution="permutation", aucs=(da.auc, db.auc),
                           pos_label=la.pos_label, n_boot=n_boot, replicates=perms)
-    ca, cb = _Curve(pa, sa), _Curve(pb, sb)
+    ca, cb = _curve(pa, sa), _curve(pb, sb)
     seed_b = (seed + _SEED_B) % (1 << 64)
     reps = _boot_replicates((ca, cb), (seed, seed_b), kind, n_boot, strat, jobs)
-    ea, eb = ca.estimate(kind), cb.estimate(kind)
+    ea, eb = _estimate(ca, kind), _estimate(cb, kind)
     stat, sd, diffs = _boot_d(ea, eb, reps, _what(kind))
     return TestResult(stat, _pvalue(stat, alternative), ea - eb, title, alternative, se=sd,
                       aucs=(ea, eb), pos_label=la.pos_label, n_boot=n_boot,
