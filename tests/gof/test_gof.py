@@ -23,7 +23,7 @@ from scipy import stats
 
 import rocstats
 from rocstats import GOFApproximationWarning, UndefinedAUCWarning
-from rocstats.gof import _rossa
+from rocstats.gof import _pvalue, _rossa
 from definitions import (compositions, rossa_cell_index_def, rossa_cells_def, rossa_counts_def,
                           rossa_exact_pvalue_def, rossa_permutation_pvalue_def,
                           rossa_statistic_def, rossa_statistic_fraction)
@@ -369,13 +369,13 @@ def test_exact_kernel_against_compositions_unequal_cells():
         # ascending caps: one programme each; descending: the first one's table is kept
         # and the others are look-ups (the cached survival function must be right too)
         for order in (caps, caps[::-1]):
-            _rossa._SF_CACHE.clear()
+            _pvalue._SF_CACHE.clear()
             for cap in order:
                 ref = sum(v for s, v in scores.items() if s >= cap) / total
                 assert _rossa._exact_sf(m, sizes, w, cap) == pytest.approx(
                     ref, rel=1e-12, abs=1e-15)
         key = (m, tuple(sizes), tuple(int(v) for v in w))
-        assert _rossa._SF_CACHE[key].size == max(scores) + 3
+        assert _pvalue._SF_CACHE[key].size == max(scores) + 3
 
 
 def test_exact_with_random_ties_matches_enumeration():
@@ -542,13 +542,13 @@ def test_permutation_reproducible_and_bounded():
     assert 1 / 500 <= c.pvalue <= 1
     assert (c.pvalue * 500) == pytest.approx(round(c.pvalue * 500))   # (1 + hits)/(B + 1)
     # the block loop: more replicates than one block holds gives the same replicates
-    old = _rossa._BLOCK
+    old = _pvalue._BLOCK
     try:
-        _rossa._BLOCK = 64
+        _pvalue._BLOCK = 64
         d = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=499,
                                   random_state=42)
     finally:
-        _rossa._BLOCK = old
+        _pvalue._BLOCK = old
     assert 0 < d.pvalue <= 1
 
 
