@@ -379,7 +379,7 @@ def _stage_table(rep, reps, stages):
 def profile_1d(rep, n, seed, reps):
     """Stage-by-stage timing mirroring rocstats.auc / rocstats.delong (1-D).
 
-    The stages copy the current implementation (src/rocstats/roc/_auc.py, _delong.py,
+    The stages copy the current implementation (src/rocstats/curves/_auc.py, _delong.py,
     _sample.py) and use private modules; update them if the implementation changes.
     """
     from rocstats import _kernels

@@ -454,7 +454,7 @@ def test_test_result_summaries():
     head = "\n".join(_rows("DeLong's joint chi-square test of 2 correlated AUCs", rows))
     head_lines = head.splitlines()[:-1]          # all but the closing rule
     assert js.splitlines()[:len(head_lines)] == head_lines
-    # (labelled contrast rows with their own z test: tests/roc/test_joint_pairwise.py)
+    # (labelled contrast rows with their own z test: tests/curves/test_joint_pairwise.py)
     assert js.splitlines()[len(head_lines) + 1].split()[:2] == ["contrast", "estimate"]
     assert js.splitlines()[len(head_lines) + 2].split()[:4] == ["score", "0", "-", "score"]
     assert js.splitlines()[len(head_lines) + 2].split()[5] == "-0.25"
@@ -490,7 +490,7 @@ def test_roc_curve_threshold_and_multiclass_summaries():
     y = [0, 0, 1, 1, 2, 2]
     p = [[.8, .1, .1], [.7, .2, .1], [.1, .6, .3], [.1, .3, .6], [.1, .4, .5], [.2, .1, .7]]
     mc = rocstats.multiclass_auc(y, p)
-    # rows, then one table row per ordered pair (tests/roc/test_multiclass_variance.py
+    # rows, then one table row per ordered pair (tests/curves/test_multiclass_variance.py
     # checks the whole text; var(M) = 1/72 is worked out there by hand)
     se = math.sqrt(1 / 72)
     rows = [("Hand & Till M", _g(11 / 12)), ("variance", _g(1 / 72)), ("SE", _g(se)),

@@ -67,7 +67,7 @@ def test_ci_thresholds_names_thresholds():
 
 def test_n_boot_and_smoothing_points_have_limits_not_memory_errors():
     from rocstats.bootstrap._engine import MAX_N_BOOT
-    from rocstats.roc._smooth import MAX_N
+    from rocstats.curves._smooth import MAX_N
 
     with pytest.raises(ValueError, match="^n_boot must be at most %d" % MAX_N_BOOT):
         rocstats.ci_auc(Y, S, method="bootstrap", n_boot=10 ** 12, random_state=1)

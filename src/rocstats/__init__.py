@@ -54,7 +54,7 @@ from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof
 from .compare import (JointTestResult, PairedPowerResult, PowerResult, auc_test,
                       delong_joint_test, delong_pairwise, delong_test, delong_test_unpaired,
                       power_roc_test, power_roc_test_paired, roc_test, roc_test_unpaired)
-from .roc import (SmoothROCCurve, auc, best_threshold, coords, delong, multiclass_auc,
+from .curves import (SmoothROCCurve, auc, best_threshold, coords, delong, multiclass_auc,
                   multiclass_auc_test, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 

@@ -3,7 +3,7 @@
 curve given by its points between two lines.
 
 Below :mod:`rocstats._results` (``ROCCurve.auc_partial``), the curves
-(:mod:`rocstats.roc._partial`, which adds the DeLong-type variance) and the bootstrap
+(:mod:`rocstats.curves._partial`, which adds the DeLong-type variance) and the bootstrap
 engine (partial areas of every replicate's curve).
 """
 import warnings

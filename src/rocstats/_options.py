@@ -20,7 +20,7 @@ __all__ = ["ALTERNATIVES", "WEIGHT_TYPES", "MAX_N_BOOT", "as_float_array", "chec
 
 #: H1 of the AUC tests: the difference (or the AUC minus the null) != 0, > 0, < 0
 ALTERNATIVES = ("two-sided", "greater", "less")
-#: how case weights are read (see :mod:`rocstats.roc._weighted`)
+#: how case weights are read (see :mod:`rocstats.curves._weighted`)
 WEIGHT_TYPES = ("frequency", "sampling")
 #: the largest number of bootstrap replicates: each replicate's statistics are kept (a
 #: float64 per statistic and replicate: 0.8 GB per statistic at the limit)

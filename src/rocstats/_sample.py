@@ -172,7 +172,7 @@ def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name=
         As everywhere; ``direction`` is checked first, and never guessed.
     finite : bool
         False: the scores' finiteness is left to the caller (a kernel that checks it
-        while splitting, :func:`rocstats.roc._auc.split_sort_rule`).
+        while splitting, :func:`rocstats.curves._auc.split_sort_rule`).
     sample_weight, weight_type
         Case weights, validated by :func:`rocstats._options.check_sample_weight`.
 

@@ -17,7 +17,7 @@ import pytest
 
 import rocstats
 from rocstats import _dist
-from rocstats.roc._partial import mcclish
+from rocstats.curves._partial import mcclish
 
 from definitions import (auc_def, best_points_def, curve_at_def, proc_threshold_def,
                          resample_def, roc_points_def, type7_quantile_def)

@@ -125,7 +125,7 @@ def test_coords_best_with_random_weights_against_proc(R):
         ours = sorted(rocstats.coords(y, x, "best", best_weights=w)["threshold"])
         theirs = sorted(np.atleast_1d(_fv(_call(R["coords_best"], y, x, np.array(w)))))
         # definition: every cut maximising se + r sp, r from the fractions meant
-        from rocstats.roc._coords import _decimal_fraction
+        from rocstats.curves._coords import _decimal_fraction
         c, p = _decimal_fraction(w[0]), _decimal_fraction(w[1])
         r = (1 - p) / (c * p)
         v = np.unique(x)

@@ -3,7 +3,7 @@
 
 :func:`rocstats.delong` / :func:`rocstats.delong_test` with ``sample_weight=w,
 weight_type="sampling"`` use the linearisation (with-replacement) variance of the ratio of
-weighted U-statistics derived in :mod:`rocstats.roc._weighted`; nobody else offers it, so
+weighted U-statistics derived in :mod:`rocstats.curves._weighted`; nobody else offers it, so
 it is checked here by simulation against the design-based truth.
 
 Population.  A fixed finite population of ``N_POP`` = 100,000 units, built once per run
@@ -31,7 +31,7 @@ probability:
     effective sizes about half the sample; weight range 48 in the two designs above).
     This design is what showed that DeLong's plain ``m/(m-1)`` is not enough with unequal
     weights (variance ratio 0.927, MC SE 0.031, coverage 0.923, seed 20261124); with the
-    leverage-corrected factor ``kappa`` of :mod:`rocstats.roc._weighted` the ratio is
+    leverage-corrected factor ``kappa`` of :mod:`rocstats.curves._weighted` the ratio is
     0.99 (the coverage stays 0.93: the weighted estimate is skewed at these effective
     sizes, which no variance can remove).
 ``stratified``
@@ -264,7 +264,7 @@ def run(*, live=None, seed=None, replicates=N_REP, designs=None):
             "population_cases": int(D.sum()), "population_auc_a": truth,
             "population_auc_b": truth_b, "designs": info,
             "variance": "rocstats.delong(..., sample_weight=1/pi, weight_type='sampling'): "
-                        "linearisation (with-replacement) variance, rocstats.roc._weighted"}
+                        "linearisation (with-replacement) variance, rocstats.curves._weighted"}
     return {"metadata": meta, "comparisons": comps}
 
 

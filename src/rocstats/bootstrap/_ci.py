@@ -18,7 +18,7 @@ from .. import _areas, _kernels
 from .._results import ConfidenceInterval, _check_level
 from .._sample import binary_sample
 from .._validation import UndefinedAUCWarning, as_float_array
-from ..roc._coords import (best_indices, check_best_method, check_best_weights, check_ret,
+from ..curves._coords import (best_indices, check_best_method, check_best_weights, check_ret,
                            check_x, coord_rows, coordinate_values, curve_from_counts,
                            empirical_curve)
 from . import _engine
@@ -223,7 +223,7 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
         focus = _areas.check_focus(focus)
         correct = _areas.check_correct(correct)
     if method == "delong":
-        from ..roc._delong import delong
+        from ..curves._delong import delong
 
         kw = dict(partial=part, focus=focus, correct=correct) if part is not None else {}
         res = delong(y_true, y_score, pos_label=pos_label, direction=direction, **kw)

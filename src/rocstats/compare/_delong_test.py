@@ -11,8 +11,8 @@ from .._results import Summary, TestResult
 from .._options import check_sample_weight, check_weight_type
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning, as_float_array, warn_reversed
-from ..roc._auc import check_partial_options
-from ..roc._delong import delong, delong_covariance, sample_delong, structural_components
+from ..curves._auc import check_partial_options
+from ..curves._delong import delong, delong_covariance, sample_delong, structural_components
 
 
 
@@ -46,7 +46,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     sample_weight, weight_type
         Case weights with the weighted AUCs and their covariance of :func:`rocstats.delong`
         (frequency weights: exactly the test on ``np.repeat``-expanded data; sampling
-        weights: the linearisation covariance, :mod:`rocstats.roc._weighted`).
+        weights: the linearisation covariance, :mod:`rocstats.curves._weighted`).
 
     Returns
     -------

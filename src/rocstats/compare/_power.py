@@ -583,7 +583,7 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         if m == 0 or n == 0:
             raise ValueError("y_true has %s: the pilot data need cases and controls"
                              % ("no positives" if m == 0 else "no negatives"))
-        from ..roc._auc import auc as _auc
+        from ..curves._auc import auc as _auc
 
         auc = _auc(labels.is_pos, score)
         if not 0.0 < auc < 1.0:
@@ -847,7 +847,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         ncases, ncontrols, kappa = _resolve_n(ncases, ncontrols, kappa)
 
     # ---------------------------------------------------------------- the pilot data
-    from ..roc._delong import delong, structural_components
+    from ..curves._delong import delong, structural_components
 
     res = delong(is_pos, score)
     auc_a, auc_b = float(res.auc[0]), float(res.auc[1])

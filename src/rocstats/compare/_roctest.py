@@ -32,9 +32,9 @@ from ..bootstrap._ci import statistic_functions
 from .._results import TestResult
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning
-from ..roc._auc import auc as _auc, check_partial_options
+from ..curves._auc import auc as _auc, check_partial_options
 from ._delong_test import _check_alternative, _pvalue, delong_test, delong_test_unpaired
-from ..roc._delong import delong
+from ..curves._delong import delong
 
 __all__ = ["roc_test", "roc_test_unpaired", "auc_test", "venkatraman_paired_stat",
            "venkatraman_unpaired_stat"]

@@ -3,7 +3,7 @@
 
 The candidate cut-offs are the points of the empirical ROC curve (every distinct score,
 and "nothing positive"); the metric is compared EXACTLY on the integer counts (the rule of
-:func:`rocstats.coords` ``x="best"``: :func:`rocstats.roc._coords.best_indices`), so the
+:func:`rocstats.coords` ``x="best"``: :func:`rocstats.curves._coords.best_indices`), so the
 set of optimal cut-offs is the same set ``coords(..., "best")`` lists, for every metric
 they share.
 
@@ -23,7 +23,7 @@ import numpy as np
 from .. import _kernels
 from .._results import Summary, _check_level, _Result
 from .._sample import binary_sample
-from ..roc._coords import best_indices, check_best_weights
+from ..curves._coords import best_indices, check_best_weights
 
 __all__ = ["cutpoint", "CutpointResult", "METRICS"]
 

@@ -26,8 +26,8 @@ def closest_point(is_pos, x, direction):
     the equally close points, its threshold the midpoint below its score, in the scale
     of ``x``.  ``direction`` "<" (``x >= threshold`` positive), ">" (``x <= threshold``)
     or "best" (the nearer of the two; ties "<").  Both classes must be present."""
-    from ..roc._coords import best_indices, proc_thresholds
-    from ..roc._curve import roc_counts
+    from ..curves._coords import best_indices, proc_thresholds
+    from ..curves._curve import roc_counts
 
     P = int(np.count_nonzero(is_pos))
     N = is_pos.size - P

@@ -27,7 +27,7 @@ from .. import _dist, _kernels
 from .._kernels import _strategy
 from .._results import TestResult
 from .._labels import binary_rule
-from ..roc._auc import split_sort_rule
+from ..curves._auc import split_sort_rule
 from .._sample import BinarySample
 from .._validation import UndefinedAUCWarning, as_float_array, check_direction
 from ._results import SAUCResult, SROCCurve

@@ -79,7 +79,7 @@ def partial_structural_components(is_pos, score, lo, hi, focus):
     """Partial AUCs and structural components of a 2-D score array (n_samples, k).
 
     Returns ``(paucs, V10, V01)`` as :func:`structural_components`, for the uncorrected
-    partial AUC over ``[lo, hi]`` (see :mod:`rocstats.roc._partial`); ``paucs`` are
+    partial AUC over ``[lo, hi]`` (see :mod:`rocstats.curves._partial`); ``paucs`` are
     pROC's values (the trapezoids of ``auc.roc``), ``V10.mean(axis=0)`` equals them up
     to rounding.
     """
@@ -137,7 +137,7 @@ def _delong_partial(sample, rng, focus, correct):
 
 
 def _delong_weighted(sample):
-    """:func:`delong` with ``sample_weight`` (see :mod:`rocstats.roc._weighted`)."""
+    """:func:`delong` with ``sample_weight`` (see :mod:`rocstats.curves._weighted`)."""
     extra = dict(weight_type=sample.weight_type)
     if sample.undefined(stacklevel=5):
         return _result(sample, None, None, **extra)
@@ -209,7 +209,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
         effect of moving the range's end points (which are control quantiles for
         ``focus="specificity"``; the roles swap for ``"sensitivity"``).  For the full
         range they are DeLong's placement values.  Derivation and conventions for ties:
-        :mod:`rocstats.roc._partial`; Monte Carlo validation:
+        :mod:`rocstats.curves._partial`; Monte Carlo validation:
         ``validation/rocstats_validation/pauc_mc.py``.  With ``correct`` the values are
         McClish's and the (co)variance is scaled by the square of the slope of his
         linear map, ``1 / (2 (max - min))``; a corrected value below the diagonal is NaN
@@ -220,7 +220,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
         :func:`rocstats.roc_curve` with the same weights) and the variance depends on
         ``weight_type``.  Rows of weight 0 are dropped.  Derivations and references
         (DeLong 1988; Hansen & Hurwitz 1943; Lumley 2010; Yao, Li & Graubard 2015):
-        :mod:`rocstats.roc._weighted`.
+        :mod:`rocstats.curves._weighted`.
     weight_type : {"frequency", "sampling"}
         ``"frequency"``: whole-number weights, row i counted ``w_i`` times; every number
         is exactly (the same float as) DeLong on ``np.repeat``-expanded data, and

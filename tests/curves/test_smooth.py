@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 
 import rocstats
-from rocstats.roc._smooth import bw_nrd, bw_nrd0, r_density
+from rocstats.curves._smooth import bw_nrd, bw_nrd0, r_density
 
 
 def _data(seed, m=40, n=60, ties=False):

@@ -22,7 +22,7 @@ mixed-radix), so values agree to about 1e-15 of the largest density, not bit for
 
 Both curves get pROC's end points (Sp, Se) = (0, 1) and (1, 0) and are returned in
 pROC's order (specificity increasing); the AUC of the density curve and every partial
-AUC are the trapezoids of :func:`rocstats.roc._partial.partial_auc_from_points`.
+AUC are the trapezoids of :func:`rocstats.curves._partial.partial_auc_from_points`.
 """
 import warnings
 from dataclasses import dataclass
@@ -423,7 +423,7 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
     which pROC builds a curve): the curve is then undefined, with an
     :class:`UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
     density (R and NumPy use different FFT codes), so sensitivities and specificities
-    agree to about 1e-15 absolute; see :mod:`rocstats.roc._smooth`.
+    agree to about 1e-15 absolute; see :mod:`rocstats.curves._smooth`.
 
     Examples
     --------

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rocstats
-from rocstats.roc._thresholds import proc_thresholds
+from rocstats.curves._thresholds import proc_thresholds
 
 from definitions import best_cut_def
 

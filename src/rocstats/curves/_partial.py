@@ -90,7 +90,7 @@ Validation: ``validation/rocstats_validation/pauc_mc.py`` (Monte Carlo, 4000 rep
 per setting, continuous and tied data, both focuses, McClish, a paired difference: mean
 variance / Monte Carlo variance 0.97-1.04 with Monte Carlo SE 0.023; 95 % Wald coverage
 0.940-0.947, logit 0.946-0.949; 1-2 % above a stratified bootstrap's variance; a plug-in
-without the end-point terms would be 1.9 times too large); ``tests/roc/test_partial.py``
+without the end-point terms would be 1.9 times too large); ``tests/curves/test_partial.py``
 (numerical derivatives of a weighted estimator, the plug-in influence function for
 continuous data, DeLong for the full range, direct integration of the curve).
 """

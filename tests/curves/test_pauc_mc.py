@@ -38,7 +38,7 @@ def test_vectorised_bootstrap_equals_a_loop():
     y = np.r_[np.ones(m), np.zeros(n)]
     idx = pauc_mc._boot_indices(rng, m, n, B=30)
     se, sp = pauc_mc._curves_from_indices(s, m, idx)
-    vec = rocstats.roc._partial.partial_auc_from_points(se, sp, partial=(0.6, 0.9),
+    vec = rocstats.curves._partial.partial_auc_from_points(se, sp, partial=(0.6, 0.9),
                                                         focus="sensitivity")
     loop = [rocstats.auc(y, s[i], partial=(0.6, 0.9), focus="sensitivity") for i in idx]
     np.testing.assert_allclose(vec, loop, rtol=0, atol=1e-15)

@@ -12,8 +12,8 @@ import rocstats
 from definitions import (mcclish_def, pauc_components_def,
                          pauc_components_fd_def, pauc_def, placements_def)
 from rocstats import _areas
-from rocstats.roc import _auc, _delong, _partial, _smooth
-from rocstats.roc._partial import partial_auc_from_points, partial_components, proc_points
+from rocstats.curves import _auc, _delong, _partial, _smooth
+from rocstats.curves._partial import partial_auc_from_points, partial_components, proc_points
 
 RANGES = [(0.8, 1.0), (0.6, 0.9), (0.13, 0.77), (0.0, 0.37), (0.0, 1.0)]
 FOCUSES = ["specificity", "sensitivity"]

@@ -302,10 +302,10 @@ def test_weighted_monte_carlo_suite_passes():
 
 
 def test_centring_factor_is_the_expected_share_after_weighted_centring():
-    """The derivation of kappa in rocstats.roc._weighted, checked by simulation: for iid V
+    """The derivation of kappa in rocstats.curves._weighted, checked by simulation: for iid V
     with variance 1 and fixed unequal weights, E sum p^2 (V - sum p V)^2 = kappa sum p^2
     (within 4 Monte Carlo SE), and kappa = (m-1)/m for equal weights."""
-    from rocstats.roc._weighted import centring_factor
+    from rocstats.curves._weighted import centring_factor
     assert centring_factor(np.full(7, 3.0)) == pytest.approx(6 / 7, rel=1e-15)
     rng = np.random.default_rng(11)
     w = np.array([50.0, 1, 1, 2, 3, 1, 8, 1])

@@ -99,7 +99,7 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
     covariance of A(i|j) and A(k|l) is :math:`\sum_c S_c / n_c` over the classes c the
     two pairs share.  With two classes the variance equals :func:`rocstats.delong`'s
     variance of the mean of A(1|2) and A(2|1).  The derivation is in the docstring of
-    :mod:`rocstats.roc._multiclass`; rocstats_validation's ``multiclass_mc`` suite checks
+    :mod:`rocstats.curves._multiclass`; rocstats_validation's ``multiclass_mc`` suite checks
     the variance ratio and the CI coverage by Monte Carlo (3 and 5 classes, with ties).
 
     Parameters

@@ -2,7 +2,7 @@
 
 :func:`best_threshold` is a thin wrapper of the optimal-point search of
 :func:`rocstats.coords` (``x="best"``, default ``best_weights``): the two share
-:func:`rocstats.roc._coords.best_indices` and cannot disagree.
+:func:`rocstats.curves._coords.best_indices` and cannot disagree.
 """
 import numpy as np
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rocstats
-from rocstats.roc._coords import RET_ALL, check_best_weights
+from rocstats.curves._coords import RET_ALL, check_best_weights
 
 from definitions import (best_points_def, coords_metrics_def, curve_at_def, local_maxima_def,
                          proc_threshold_def, roc_points_def)
