@@ -2,6 +2,8 @@
 
 Public API (options are keyword-only)::
 
+    the object      roc (pROC's roc(): ROC, sorted once, with auc / ci / coords / test /
+                    plot ... as methods; several markers or a formula "y ~ a + b": ROCSet)
     ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
                     delong_joint_test, delong_pairwise, best_threshold, smooth_roc
     ROC tests       roc_test (paired: DeLong, bootstrap, Venkatraman, sensitivity /
@@ -42,6 +44,7 @@ use (PEP 562), so ``import rocstats`` to compute an AUC stays light.
 import importlib
 
 from ._kernels import backend, backend_info
+from ._roc import ROC, ROCSet, roc
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
 from ._validation import ReversedDirectionWarning, UndefinedAUCWarning
@@ -61,6 +64,7 @@ from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_cur
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "roc", "ROC", "ROCSet",
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
     "multiclass_auc", "best_threshold", "coords", "smooth_roc", "SmoothROCCurve", "backend",
     "backend_info",

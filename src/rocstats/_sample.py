@@ -21,7 +21,7 @@ from . import _labels
 from ._options import as_float_array, check_sample_weight, check_weight_type
 from ._validation import check_direction, warn_one_class
 
-__all__ = ["BinarySample", "binary_sample", "paired_sample", "score_names"]
+__all__ = ["BinarySample", "binary_sample", "paired_sample", "score_names", "roc_arguments"]
 
 
 def score_names(y_score):
@@ -59,6 +59,17 @@ class BinarySample:
         self.weight_type = weight_type
         self._is_pos = None
         self._m = rule.n_pos if rule.pos_value is not None else 0
+        #: pieces computed once and shared by the statistics of this sample (the ROC
+        #: object fills them from its one sort): "sorted", "orders", "curve", "boot"
+        self.cache = {}
+
+    def cached(self, key, make):
+        """``self.cache[key]``, made by ``make()`` on first use."""
+        try:
+            return self.cache[key]
+        except KeyError:
+            value = self.cache[key] = make()
+            return value
 
     # ------------------------------------------------------------------ the labels
     @property
@@ -157,6 +168,31 @@ def _read_rule(y_true, y_score, pos_label, score_name):
         raise
 
 
+def _given_sample(y_true, ndim):
+    """The validated sample of a :class:`rocstats.ROC` (or a sample) passed in place of
+    the data, as pROC's functions take a ``roc`` object: ``coords(r, "best")``."""
+    sample = getattr(y_true, "_roc_sample", None)
+    if sample is None and isinstance(y_true, BinarySample):
+        sample = y_true
+    if sample is None:
+        return None
+    if sample.score.ndim not in ndim:
+        raise ValueError("this statistic needs %s-dimensional scores; the ROC holds %d-D "
+                         "scores" % (" or ".join(map(str, ndim)), sample.score.ndim))
+    return sample
+
+
+def roc_arguments(y_true, y_score, x, default, name="x"):
+    """``(y_score, x)`` of a function called pROC's way, ``f(r, x)`` with a
+    :class:`rocstats.ROC` ``r``: its second positional argument is then ``x``."""
+    if y_score is None or getattr(y_true, "_roc_sample", None) is None:
+        return y_score, x
+    if x is not default:
+        raise ValueError("%s is given twice: with a ROC first, f(r, %s) or f(r, %s=...)"
+                         % (name, name, name))
+    return None, y_score
+
+
 def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
                   ndim=(1,), finite=True, sample_weight=None, weight_type=None):
     """Validate a binary problem once: a :class:`BinarySample`.
@@ -179,6 +215,9 @@ def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name=
     The checks run in a fixed order -- direction, labels, scores, rows, columns,
     weights -- so that the first problem is the one reported.
     """
+    given = _given_sample(y_true, ndim)
+    if given is not None:
+        return given
     check_direction(direction)
     names = score_names(y_score)
     rule = _read_rule(y_true, y_score, pos_label, score_name)

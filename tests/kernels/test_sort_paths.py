@@ -154,12 +154,14 @@ def test_placements_by_case_equal_twin_scattered(levels):
         v10, v01 = np.empty_like(s10), np.empty_like(s01)
         v10[op] = s10
         v01[on] = s01
-        t2, w10, w01 = C._placements_by_case(ps, op, ns, on)
+        t3, x10, x01 = TWIN.placements_by_case(ps, op, ns, on)
+        assert t3 == t and np.array_equal(x10, v10) and np.array_equal(x01, v01)
+        t2, w10, w01 = C.placements_by_case(ps, op, ns, on)
         assert t2 == t
         np.testing.assert_array_equal(w10, v10)     # bit for bit
         np.testing.assert_array_equal(w01, v01)
     with pytest.raises(ValueError, match="permutations"):
-        C._placements_by_case(ps, op + 1, ns, on)
+        C.placements_by_case(ps, op + 1, ns, on)
 
 
 def test_split_by_label_value_equals_the_masked_split(monkeypatch):

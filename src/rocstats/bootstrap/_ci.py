@@ -16,11 +16,11 @@ import numpy as np
 
 from .. import _areas, _kernels
 from .._results import ConfidenceInterval, _check_level
-from .._sample import binary_sample
+from .._sample import binary_sample, roc_arguments
 from .._validation import UndefinedAUCWarning, as_float_array
 from ..curves._coords import (best_indices, check_best_method, check_best_weights, check_ret,
-                           check_x, coord_rows, coordinate_values, curve_from_counts,
-                           empirical_curve)
+                              check_x, coord_rows, coordinate_values, curve_from_counts,
+                              curve_of)
 from . import _engine
 from ._results import BootstrapInterval, CoordsCI
 
@@ -147,7 +147,7 @@ def _partial_on_counts(partial, focus, correct):
     return on_counts
 
 
-def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
+def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
            focus="specificity", correct=False, n_boot=2000, stratified=True,
            interval="percentile", random_state=None, n_jobs=None, direction="<",
            pos_label=None):
@@ -233,12 +233,13 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
     what = "AUC" if part is None else "partial AUC%s (%s %g to %g)" % (
         " (McClish)" if correct else "", focus, part[0], part[1])
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
     nan = float("nan")
     if labels.undefined("The %s" % what):
         return BootstrapInterval(nan, nan, level, "bootstrap", nan, n_boot=opts.n_boot,
                                  stratified=opts.stratified, interval=opts.interval,
                                  seed=opts.seed, replicates=np.empty(0), statistic=what)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, "ci_auc()")
     if part is None:
         def on_counts(cp, cn, replicates=None):
@@ -267,6 +268,7 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
     values = _unit_values(values, ("specificities", "sensitivities")[given])
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
 
     def frame(lo, med, hi):
         df = pd.DataFrame({col: values, "lower": lo, "median": med, "upper": hi})
@@ -277,7 +279,7 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
     if labels.undefined("The ROC curve (%s)" % what):
         nan = np.full(values.size, np.nan)
         return frame(nan, nan, nan)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, what + "()")
     order = np.argsort(values, kind="stable")
     targets = np.ascontiguousarray(values[order])
@@ -331,7 +333,7 @@ def _with_options(fn):
 
 
 @_with_options
-def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
+def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
           pos_label=None):
     """Bootstrap confidence intervals of the sensitivity at given specificities, as
@@ -374,6 +376,8 @@ def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, strat
     0          0.5    1.0     1.0    1.0
     1          0.9    1.0     1.0    1.0
     """
+    y_score, specificities = roc_arguments(y_true, y_score, specificities, None,
+                                           "specificities")
     values = _default_grid() if specificities is None else specificities
     return _curve_ci(y_true, y_score, values, 0, level=level, n_boot=n_boot,
                      stratified=stratified, interval=interval, random_state=random_state,
@@ -381,7 +385,7 @@ def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, strat
 
 
 @_with_options
-def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
+def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
           pos_label=None):
     """Bootstrap confidence intervals of the specificity at given sensitivities, as
@@ -415,6 +419,8 @@ def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, strat
     >>> df.loc[0, ["lower", "upper"]].tolist()
     [1.0, 1.0]
     """
+    y_score, sensitivities = roc_arguments(y_true, y_score, sensitivities, None,
+                                           "sensitivities")
     values = _default_grid() if sensitivities is None else sensitivities
     return _curve_ci(y_true, y_score, values, 1, level=level, n_boot=n_boot,
                      stratified=stratified, interval=interval, random_state=random_state,
@@ -422,7 +428,7 @@ def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, strat
 
 
 @_with_options
-def ci_band(y_true, y_score, *, specificities=None, level=0.95, n_boot=2000,
+def ci_band(y_true, y_score=None, *, specificities=None, level=0.95, n_boot=2000,
             stratified=True, interval="percentile", random_state=None, n_jobs=None,
             direction="<", pos_label=None):
     """A confidence band of the whole ROC curve for plotting: :func:`ci_se` over a grid
@@ -491,7 +497,7 @@ def _nan_coords(x, input, ret, opts):
 
 
 @_with_options
-def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="youden",
+def ci_thresholds(y_true, y_score=None, thresholds="local maximas", *, best_method="youden",
                   best_weights=(1.0, 0.5), level=0.95, n_boot=2000, stratified=True,
                   interval="percentile", random_state=None, n_jobs=None, direction="<",
                   pos_label=None):
@@ -532,6 +538,8 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
     >>> ci.lower.tolist(), ci.upper.tolist()
     ([[1.0, 1.0]], [[1.0, 1.0]])
     """
+    y_score, thresholds = roc_arguments(y_true, y_score, thresholds, "local maximas",
+                                        "thresholds")
     best_method = check_best_method(best_method)
     r_float, r_exact = check_best_weights(best_weights)
     if isinstance(thresholds, str):
@@ -547,16 +555,17 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
                              "without NaN (+-inf allowed), got %r" % (thresholds,))
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
     ret = ("specificity", "sensitivity")
     if labels.undefined("The ROC curve (ci_thresholds)"):
         x = xs if not isinstance(xs, str) else np.array([np.nan])
         return _nan_coords(np.asarray(x, dtype=float), "threshold", ret, opts)
     if isinstance(xs, str):
-        curve = empirical_curve(is_pos, score, direction)
+        curve = curve_of(labels)
         xs = coord_rows(curve, is_pos, score, xs, "threshold", ("threshold",), best_method,
                         r_float, r_exact)["threshold"]
     xs = np.asarray(xs, dtype=np.float64)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, "ci_thresholds()")
     cuts = data.cuts(xs if direction == "<" else -xs)
     T = xs.size
@@ -624,7 +633,7 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
 
 
 @_with_options
-def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="youden",
+def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best_method="youden",
               best_weights=(1.0, 0.5), best_policy="stop", level=0.95, n_boot=2000,
               stratified=True, interval="percentile", random_state=None, n_jobs=None,
               direction="<", pos_label=None):
@@ -675,6 +684,9 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
        specificity  lower  median  upper  estimate
     0          0.5    1.0     1.0    1.0       1.0
     """
+    y_score, x = roc_arguments(y_true, y_score, x, None)
+    if x is None:
+        raise ValueError("x is required: 'best' or numbers (pROC's ci.coords)")
     input = input if input not in ("t",) else "threshold"
     if input not in _CI_INPUTS:
         raise ValueError("input must be one of %s (pROC's ci.coords), got %r"
@@ -698,10 +710,11 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
         x = _unit_values(x, "x")
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
     xs = np.array(["best"], dtype=object) if isinstance(x, str) else x
     if labels.undefined("The ROC curve (ci_coords)"):
         return _nan_coords(xs, input, ret, opts)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, "ci_coords()")
     J = len(ret)
     if isinstance(x, str):

@@ -97,11 +97,26 @@ class Data:
         self.K = int(values.size)
         self.is_pos, self.score = is_pos, score
         if case_order:
-            self.pos_block = np.ascontiguousarray(inverse[is_pos])
-            self.neg_block = np.ascontiguousarray(inverse[~is_pos])
+            pos_block = np.ascontiguousarray(inverse[is_pos])
+            neg_block = np.ascontiguousarray(inverse[~is_pos])
         else:
-            self.pos_block = np.sort(inverse[is_pos])
-            self.neg_block = np.sort(inverse[~is_pos])
+            pos_block = np.sort(inverse[is_pos])
+            neg_block = np.sort(inverse[~is_pos])
+        self._set_blocks(pos_block, neg_block)
+
+    @classmethod
+    def from_blocks(cls, values, pos_block, neg_block, is_pos, score):
+        """The data from blocks computed elsewhere (the ROC object derives them from its
+        sorted classes: the same arrays as the constructor's)."""
+        self = cls.__new__(cls)
+        self.values = values
+        self.K = int(values.size)
+        self.is_pos, self.score = is_pos, score
+        self._set_blocks(pos_block, neg_block)
+        return self
+
+    def _set_blocks(self, pos_block, neg_block):
+        self.pos_block, self.neg_block = pos_block, neg_block
         self.m, self.n = int(self.pos_block.size), int(self.neg_block.size)
         if (self.m + self.n) ** 2 >= 2 ** 62:
             raise ValueError("y_score has too many rows for 64-bit pair counts")
@@ -141,6 +156,12 @@ class Data:
         group = np.r_[np.zeros(pb.size, dtype=np.int64), np.ones(nb.size, dtype=np.int64)]
         weight = np.r_[self.cp0[pb], self.cn0[nb]].astype(np.float64)
         return cp, cn, group, weight
+
+
+def data_of(sample):
+    """The :class:`Data` of a :class:`rocstats._sample.BinarySample`, built once (the ROC
+    object builds it from its sorted classes)."""
+    return sample.cached("boot", lambda: Data(sample.is_pos, sample.score))
 
 
 # --------------------------------------------------------------------------- running

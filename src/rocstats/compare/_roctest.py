@@ -533,7 +533,7 @@ def roc_test_unpaired(y_a, score_a, y_b, score_b, *, method="delong",
 
 
 # =========================================================================== auc_test
-def auc_test(y_true, y_score, *, null=0.5, alternative="two-sided", method="delong",
+def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method="delong",
              n_boot=2000, stratified=True, partial=None, focus="specificity", correct=False,
              random_state=None, n_jobs=None, direction="<", pos_label=None):
     r"""Test one AUC (or partial AUC) against a given value (pROC's issue #39).

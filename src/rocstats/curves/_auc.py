@@ -30,6 +30,13 @@ def split_sort_rule(rule, score, unchecked_name=None):
     return res
 
 
+def sorted_classes(sample):
+    """``(pos, neg)`` ascending of a 1-D sample, sorted once (:func:`split_sort_rule`;
+    the ROC object fills it from its argsort)."""
+    return sample.cached("sorted", lambda: split_sort_rule(
+        sample.rule, sample.score, unchecked_name=sample.score_name))
+
+
 def check_partial_options(partial, focus, correct):
     """Validate ``partial`` / ``focus`` / ``correct``; ``(lo, hi)`` or None."""
     _partial.check_focus(focus)
@@ -43,7 +50,7 @@ def partial_auc_value(is_pos, score, lo, hi, focus):
     return float(_partial.partial_auc_from_points(se, sp, partial=(lo, hi), focus=focus))
 
 
-def auc(y_true, y_score, *, pos_label=None, direction="<", partial=None,
+def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         focus="specificity", correct=False):
     r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2), or a
     partial area.
@@ -126,9 +133,10 @@ def sample_auc(sample, rng=None, focus="specificity", correct=False):
     if rng is not None:
         if sample.undefined(stacklevel=5):
             return float("nan")
-        value = partial_auc_value(sample.is_pos, sample.score, rng[0], rng[1], focus)
+        se, sp = _partial.points_of(sample)
+        value = float(_partial.partial_auc_from_points(se, sp, partial=rng, focus=focus))
         return _partial.mcclish(value, *rng) if correct else value
-    pos, neg = split_sort_rule(sample.rule, sample.score, unchecked_name=sample.score_name)
+    pos, neg = sorted_classes(sample)
     sample._m = pos.size
     if sample.undefined(stacklevel=5):
         return float("nan")

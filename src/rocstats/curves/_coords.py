@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._sample import binary_sample
+from .._sample import binary_sample, roc_arguments
 from ._curve import roc_counts
 
 __all__ = ["coords", "RET_ALL", "proc_thresholds"]
@@ -103,6 +103,13 @@ def empirical_curve(is_pos, score, direction):
     """The :class:`Curve` of working-space scores (higher = more positive)."""
     values, tp, fp = roc_counts(is_pos, score)
     return curve_from_counts(values, tp, fp, direction)
+
+
+def curve_of(sample):
+    """The :class:`Curve` of a 1-D :class:`rocstats._sample.BinarySample`, built once
+    (the ROC object builds it from its sorted classes)."""
+    return sample.cached("curve", lambda: empirical_curve(sample.is_pos, sample.score,
+                                                          sample.direction))
 
 
 # --------------------------------------------------------------------------- options
@@ -419,7 +426,7 @@ def check_x(x, name="x"):
     return _numeric_x(x, name)
 
 
-def coords(y_true, y_score, x="all", *, input="threshold",
+def coords(y_true, y_score=None, x="all", *, input="threshold",
            ret=("threshold", "specificity", "sensitivity"), best_method="youden",
            best_weights=(1.0, 0.5), direction="<", pos_label=None):
     r"""Coordinates of the empirical ROC curve, as pROC's ``coords``.
@@ -510,6 +517,7 @@ def coords(y_true, y_score, x="all", *, input="threshold",
        threshold  specificity  sensitivity
     0        NaN          0.5          1.0
     """
+    y_score, x = roc_arguments(y_true, y_score, x, "all")
     import pandas as pd
 
     x = check_x(x)
@@ -518,6 +526,7 @@ def coords(y_true, y_score, x="all", *, input="threshold",
     best_method = check_best_method(best_method)
     r_float, r_exact = check_best_weights(best_weights)
     sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    direction = sample.direction
     is_pos, score = sample.is_pos, sample.score
     if sample.undefined("The ROC curve (coords)"):
         rows = 1 if isinstance(x, str) else x.size
@@ -525,6 +534,6 @@ def coords(y_true, y_score, x="all", *, input="threshold",
         if "threshold" in ret and not isinstance(x, str) and input == "threshold":
             frame["threshold"] = x.copy()
         return pd.DataFrame(frame, columns=list(ret))
-    curve = empirical_curve(is_pos, score, direction)
-    vals = coord_rows(curve, is_pos, score, x, input, ret, best_method, r_float, r_exact)
+    vals = coord_rows(curve_of(sample), is_pos, score, x, input, ret, best_method, r_float,
+                      r_exact)
     return pd.DataFrame(vals, columns=list(ret))

@@ -22,7 +22,7 @@ def roc_counts(is_pos, score, sample_weight=None):
     return _kernels.roc.roc_counts_desc(s, wpos, wneg)
 
 
-def roc_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=None):
+def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_weight=None):
     """Empirical ROC curve: all distinct thresholds, starting at (0, 0), ties exact.
 
     Each distinct score value is one point; a block of tied scores containing both

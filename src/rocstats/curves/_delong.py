@@ -9,7 +9,8 @@ from .._results import AUCResult
 from .._sample import binary_sample, score_names
 from .._validation import UndefinedAUCWarning, check_finite, warn_reversed
 from . import _partial
-from ._auc import auc_from_twice_u, check_partial_options, partial_auc_value, split_sort_rule
+from ._auc import (auc_from_twice_u, check_partial_options, partial_auc_value,  # noqa: F401
+                   sorted_classes, split_sort_rule)
 from ._weighted import weighted_delong
 
 
@@ -149,13 +150,12 @@ def _delong_weighted(sample):
 def _delong_exact(sample):
     """:func:`delong` of one score: split by the labels (finiteness checked on the way),
     sort, one exact sweep (issue 14)."""
-    pos, neg = split_sort_rule(sample.rule, sample.score, unchecked_name="y_score")
+    pos, neg = sorted_classes(sample)
     m, n = pos.size, neg.size
     sample._m = m
     if sample.undefined(stacklevel=5):
         return _result(sample, None, None)
     twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
-    del pos, neg
     a = auc_from_twice_u(twice_u, m, n)
     var = float("nan") if _warn_small(m, n) else exact_delong_variance(twice_u, q10, q01, m, n)
     return AUCResult(a, var, m, n, None, sample.direction, sample.pos_label)
@@ -174,7 +174,7 @@ def _delong_columns(sample):
     return _result(sample, aucs, cov)
 
 
-def delong(y_true, y_score, *, pos_label=None, direction="<", partial=None,
+def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
            focus="specificity", correct=False, sample_weight=None, weight_type="frequency"):
     r"""Empirical AUC (or partial AUC) with DeLong's variance (and covariance for several
     scores).

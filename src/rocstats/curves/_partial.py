@@ -111,6 +111,15 @@ from .._areas import (FOCUSES, _area, _proc_sort, check_correct, check_focus,  #
                       partial_auc_from_points)
 
 
+def points_of(sample):
+    """:func:`proc_points` of a 1-D sample from its empirical curve (built once;
+    the same floats: ``tp / cases`` and ``(controls - fp) / controls``)."""
+    from ._coords import curve_of
+
+    curve = curve_of(sample)
+    return curve.tp / float(curve.P), (curve.N - curve.fp) / float(curve.N)
+
+
 def proc_points(is_pos, score):
     """pROC's curve: ``(sensitivities, specificities)`` in pROC's order (specificity
     increasing), one point per distinct score plus the two ends, computed as pROC does

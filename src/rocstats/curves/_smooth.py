@@ -373,7 +373,7 @@ def _density(is_pos, raw, direction, n, bw, adjust, kernel, cut):
     return sens, spec, h
 
 
-def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binormal", n=512,
+def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="binormal", n=512,
                bw="nrd0", adjust=1.0, kernel="gaussian", cut=3.0):
     """Smoothed ROC curve, as pROC's ``smooth(roc, method = ..., n = ..., bw = ...)``.
 
@@ -458,6 +458,7 @@ def smooth_roc(y_true, y_score, *, pos_label=None, direction="<", method="binorm
             bw, (int, float, np.number)) or not np.isfinite(bw) or bw <= 0):
         raise ValueError("bw must be 'nrd0', 'nrd' or a positive number, got %r" % (bw,))
     sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    direction = sample.direction
     is_pos, score = sample.is_pos, sample.score
     m, n_neg = sample.m, sample.n
     common = dict(method=method, n=n, n_pos=m, n_neg=n_neg, direction=direction,

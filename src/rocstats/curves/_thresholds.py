@@ -8,12 +8,12 @@ import numpy as np
 
 from .._results import ThresholdResult
 from .._sample import binary_sample
-from ._coords import best_indices, empirical_curve, proc_thresholds  # noqa: F401
+from ._coords import best_indices, curve_of, empirical_curve, proc_thresholds  # noqa: F401
 
 _METHODS = ("youden", "closest_topleft")
 
 
-def best_threshold(y_true, y_score, *, method="youden", pos_label=None, direction="<"):
+def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, direction="<"):
     r"""Optimal threshold by Youden's J or by the point closest to (0, 1), as pROC's
     ``coords(roc, x = "best")``: a thin wrapper of the optimal-point search of
     :func:`rocstats.coords` (``x="best"``, default ``best_weights``), so the two agree.
@@ -69,7 +69,8 @@ def best_threshold(y_true, y_score, *, method="youden", pos_label=None, directio
         nan = float("nan")
         return ThresholdResult(nan, nan, nan, method, nan, (), direction, sample.pos_label)
     P, N = sample.m, sample.n
-    curve = empirical_curve(sample.is_pos, sample.score, direction)
+    curve = curve_of(sample)
+    direction = sample.direction
     proc_method = "youden" if method == "youden" else "closest.topleft"
     hits, value = best_indices(curve.tp, curve.fp, P, N, proc_method)
     if method == "youden":

@@ -7,7 +7,7 @@ from typing import Optional
 import numpy as np
 
 from .._results import Summary, _check_level, _Result
-from .._sample import binary_sample
+from .._sample import binary_sample, roc_arguments
 from .._validation import as_float_array
 from ._binom import check_method
 from ._measures import (DESCRIPTIONS, EPIR_DIFFERENCES, STATISTICS, TARGET_STATISTICS,
@@ -218,7 +218,7 @@ def _is_dichotomous(raw, score):
     return bool(score.size) and bool(np.all((score == 0) | (score == 1)))
 
 
-def diagnostic_accuracy(y_true, y_score, threshold=None, *, direction="<", pos_label=None,
+def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", pos_label=None,
                         level=0.95, method="exact", prevalence=None):
     r"""Accuracy of a test at a fixed positivity threshold: the 2 x 2 table and every
     measure ``epiR::epi.tests`` reports, each with its confidence interval.
@@ -291,10 +291,12 @@ def diagnostic_accuracy(y_true, y_score, threshold=None, *, direction="<", pos_l
     >>> (r.tp, r.fp, r.fn, r.tn), round(r.sensitivity, 4)
     ((2, 1, 1, 2), 0.6667)
     """
+    y_score, threshold = roc_arguments(y_true, y_score, threshold, None, "threshold")
     level = _check_level(level)
     method = check_method(method)
     prevalence = _check_prevalence(prevalence)
     labels = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    direction = labels.direction
     is_pos, score = labels.is_pos, labels.score
     if threshold is None:
         raw = np.asarray(y_score) if not hasattr(y_score, "to_numpy") else y_score.to_numpy()

@@ -300,7 +300,7 @@ class CutpointResult(_Result):
                        notes, table=table)
 
 
-def cutpoint(y_true, y_score, *, metric="youden", direction="<", pos_label=None,
+def cutpoint(y_true, y_score=None, *, metric="youden", direction="<", pos_label=None,
              best_weights=(1.0, 0.5), min_constrain=0.5, ties="first", use_midpoints=False,
              n_boot=0, stratified=False, level=0.95, random_state=None):
     r"""The optimal cut-point of a marker by a metric, and with ``n_boot > 0`` the
@@ -392,6 +392,7 @@ def cutpoint(y_true, y_score, *, metric="youden", direction="<", pos_label=None,
     n_boot = 0 if (isinstance(n_boot, (int, np.integer)) and not isinstance(n_boot, bool)
                    and n_boot == 0) else check_n_boot(n_boot)
     labels = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    direction = labels.direction
     is_pos, score, P, N = labels.is_pos, labels.score, labels.m, labels.n
     if labels.undefined("The optimal cut-point"):
         nan = float("nan")

@@ -186,7 +186,7 @@ def auc2u_sorted(pos, neg):
     return int(lib.rs_auc2u_sorted(ptr(pos), pos.size, ptr(neg), neg.size))
 
 
-def _placements_by_case(pos, op, neg, on):
+def placements_by_case(pos, op, neg, on):
     """``(2U, v10, v01)`` with the placements in case order (``v10[op[i]]`` is the i-th
     smallest positive's), written by the C merge directly: the same values as
     ``placements_sorted`` followed by ``v10[op] = s10``, ``v01[on] = s01``."""
@@ -304,7 +304,7 @@ def placements_columns(is_pos, score):
         twice_u = []
         for c in range(k):
             pos, op, neg, on = split_argsort(mask, np.ascontiguousarray(score[:, c]))
-            t, V10[c], V01[c] = _placements_by_case(pos, op, neg, on)
+            t, V10[c], V01[c] = placements_by_case(pos, op, neg, on)
             twice_u.append(t)
         return twice_u, V10, V01
     P, N = np.empty((k, m)), np.empty((k, n))

@@ -8,7 +8,7 @@ ties (worth 1/2) stay exact and nothing overflows.
 import numpy as np
 
 __all__ = ["NOT_FINITE", "split_sort", "split_sort_eq", "split_argsort", "two_values",
-           "placements_columns", "auc2u_sorted", "placements_sorted", "delong_sums_sorted",
+           "placements_columns", "placements_by_case", "auc2u_sorted", "placements_sorted", "delong_sums_sorted",
            "auc2u_pairwise", "placements_pairwise", "roc_counts_desc"]
 
 _CHUNK = 1 << 22  # elements of the m x n comparison block held at once
@@ -71,6 +71,17 @@ def placements_columns(is_pos, score):
         V01[c, on] = s01
         twice_u.append(t)
     return twice_u, V10, V01
+
+
+def placements_by_case(pos, op, neg, on):
+    """``(2U, v10, v01)`` with the placements in case order: ``pos`` / ``neg`` ascending
+    and ``op`` / ``on`` the orders of :func:`split_argsort` (``v10[op[i]]`` is the i-th
+    smallest positive's placement)."""
+    twice_u, s10, s01 = placements_sorted(pos, neg)
+    v10, v01 = np.empty_like(s10), np.empty_like(s01)
+    v10[op] = s10
+    v01[on] = s01
+    return twice_u, v10, v01
 
 
 def auc2u_sorted(pos, neg):
