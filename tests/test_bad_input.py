@@ -110,9 +110,13 @@ def test_bad_direction(fn):
         fn(Y, S, direction="auto")
 
 
-def test_two_dimensional_score_rejected_where_1d_expected():
+def test_two_dimensional_score_is_read_marker_by_marker():
+    """Issue 22: every statistic takes the same score containers; a one-marker statistic
+    given k markers answers per marker (names: a DataFrame's columns, else "score j")."""
+    two = rocstats.auc(Y, np.column_stack([S, S]))
+    assert two == {"score 0": rocstats.auc(Y, S), "score 1": rocstats.auc(Y, S)}
     with pytest.raises(ValueError, match="y_score must be 1-dimensional"):
-        rocstats.auc(Y, np.column_stack([S, S]))
+        rocstats.auc(Y, S[:, None, None])
     with pytest.raises(ValueError, match="y_score must be 1 or 2-dimensional"):
         rocstats.delong(Y, S[:, None, None])
 

@@ -172,3 +172,25 @@ def test_weighted_roc_curve_and_repr():
     r = rocstats.roc(y, a, sample_weight=w)
     assert _same(r.curve().tpr, rocstats.roc_curve(y, a, sample_weight=w).tpr)
     assert "ROC" in repr(r) and "cases" in repr(r)
+
+
+def test_every_function_takes_every_score_container_names_kept():
+    """Issue 22: 1-D, 2-D array and DataFrame; a DataFrame's column names in every
+    result (ci_auc's DeLong vector keeps them too)."""
+    asah = pd.read_csv(DATA_DIR / "asah.csv")
+    y = (asah["outcome"] == "Poor").to_numpy()
+    df = asah[["s100b", "ndka"]]
+    for fn in (rocstats.auc, rocstats.roc_curve, rocstats.best_threshold, rocstats.coords):
+        res = fn(y, df)
+        assert list(res) == ["s100b", "ndka"], fn.__name__
+        one = fn(y, asah["ndka"])
+        assert _same(getattr(res["ndka"], "auc", res["ndka"]) if fn is not rocstats.coords
+                     else res["ndka"], getattr(one, "auc", one))
+    boot = rocstats.ci_auc(y, df, method="bootstrap", n_boot=50, random_state=1)
+    assert list(boot) == ["s100b", "ndka"]
+    assert boot["s100b"].lower == rocstats.ci_auc(y, asah["s100b"], method="bootstrap",
+                                                   n_boot=50, random_state=1).lower
+    assert rocstats.ci_auc(y, df).names == ("s100b", "ndka")
+    assert rocstats.delong(y, df).names == ("s100b", "ndka")
+    arr = rocstats.coords(y, df.to_numpy(), "best")
+    assert list(arr) == ["score 0", "score 1"]

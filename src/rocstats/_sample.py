@@ -15,13 +15,16 @@ pandas DataFrame, whose column names are kept as ``names``).
 Swapped arguments -- ``f(y_score, y_true)`` -- are recognised and named in the error:
 labels with many distinct values beside "scores" with at most two.
 """
+import functools
+
 import numpy as np
 
 from . import _labels
 from ._options import as_float_array, check_sample_weight, check_weight_type
 from ._validation import check_direction, warn_one_class
 
-__all__ = ["BinarySample", "binary_sample", "paired_sample", "score_names", "roc_arguments"]
+__all__ = ["BinarySample", "binary_sample", "paired_sample", "score_names", "roc_arguments",
+           "per_marker"]
 
 
 def score_names(y_score):
@@ -180,6 +183,38 @@ def _given_sample(y_true, ndim):
         raise ValueError("this statistic needs %s-dimensional scores; the ROC holds %d-D "
                          "scores" % (" or ".join(map(str, ndim)), sample.score.ndim))
     return sample
+
+
+def _two_dimensional(y_score):
+    if y_score is None or isinstance(y_score, (str, bytes)):
+        return False
+    if hasattr(y_score, "columns"):
+        return True
+    try:
+        return np.ndim(y_score) == 2
+    except (TypeError, ValueError):           # ragged: the reader names the problem
+        return False
+
+
+def per_marker(fn):
+    """Let a one-marker statistic take every score container: with k markers (a 2-D
+    array or a DataFrame) it returns ``{name: result}`` -- a DataFrame's column names, or
+    "score 0", "score 1", ... -- computed marker by marker on the same labels."""
+    @functools.wraps(fn)
+    def wrapper(y_true, y_score=None, *args, **kwargs):
+        if not _two_dimensional(y_score) or getattr(y_true, "_roc_sample", None) is not None:
+            return fn(y_true, y_score, *args, **kwargs)
+        names = score_names(y_score)
+        if names is not None:
+            columns = [y_score[c] for c in y_score.columns]
+        else:
+            arr = np.asarray(y_score)
+            columns = [arr[:, j] for j in range(arr.shape[1])]
+            names = tuple("score %d" % j for j in range(arr.shape[1]))
+        if not columns:
+            raise ValueError("y_score has no columns")
+        return {name: fn(y_true, col, *args, **kwargs) for name, col in zip(names, columns)}
+    return wrapper
 
 
 def roc_arguments(y_true, y_score, x, default, name="x"):

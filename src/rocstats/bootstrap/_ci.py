@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _areas, _kernels
 from .._results import ConfidenceInterval, _check_level
-from .._sample import binary_sample, roc_arguments
+from .._sample import _two_dimensional, binary_sample, per_marker, roc_arguments
 from .._validation import UndefinedAUCWarning, as_float_array
 from ..curves._coords import (best_indices, check_best_method, check_best_weights, check_ret,
                               check_x, coord_rows, coordinate_values, curve_from_counts,
@@ -228,7 +228,14 @@ def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
         kw = dict(partial=part, focus=focus, correct=correct) if part is not None else {}
         res = delong(y_true, y_score, pos_label=pos_label, direction=direction, **kw)
         ci = res.conf_int(level, method="wald")
-        return ConfidenceInterval(ci.lower, ci.upper, level, "delong", estimate=res.auc)
+        return ConfidenceInterval(ci.lower, ci.upper, level, "delong", estimate=res.auc,
+                                  names=ci.names)
+    if _two_dimensional(y_score) and getattr(y_true, "_roc_sample", None) is None:
+        return per_marker(ci_auc)(y_true, y_score, method=method, level=level,
+                                  partial=partial, focus=focus, correct=correct,
+                                  n_boot=n_boot, stratified=stratified, interval=interval,
+                                  random_state=random_state, n_jobs=n_jobs,
+                                  direction=direction, pos_label=pos_label)
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     what = "AUC" if part is None else "partial AUC%s (%s %g to %g)" % (
         " (McClish)" if correct else "", focus, part[0], part[1])
@@ -332,6 +339,7 @@ def _with_options(fn):
     return fn
 
 
+@per_marker
 @_with_options
 def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
@@ -384,6 +392,7 @@ def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, 
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_se")
 
 
+@per_marker
 @_with_options
 def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
@@ -427,6 +436,7 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_sp")
 
 
+@per_marker
 @_with_options
 def ci_band(y_true, y_score=None, *, specificities=None, level=0.95, n_boot=2000,
             stratified=True, interval="percentile", random_state=None, n_jobs=None,
@@ -496,6 +506,7 @@ def _nan_coords(x, input, ret, opts):
                     seed=opts.seed)
 
 
+@per_marker
 @_with_options
 def ci_thresholds(y_true, y_score=None, thresholds="local maximas", *, best_method="youden",
                   best_weights=(1.0, 0.5), level=0.95, n_boot=2000, stratified=True,
@@ -632,6 +643,7 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
     return on_counts
 
 
+@per_marker
 @_with_options
 def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best_method="youden",
               best_weights=(1.0, 0.5), best_policy="stop", level=0.95, n_boot=2000,

@@ -1,6 +1,6 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
 from .. import _kernels
-from .._sample import binary_sample
+from .._sample import binary_sample, per_marker
 from .._validation import check_finite, warn_reversed
 from . import _partial
 
@@ -50,6 +50,7 @@ def partial_auc_value(is_pos, score, lo, hi, focus):
     return float(_partial.partial_auc_from_points(se, sp, partial=(lo, hi), focus=focus))
 
 
+@per_marker
 def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         focus="specificity", correct=False):
     r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2), or a

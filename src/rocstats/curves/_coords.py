@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._sample import binary_sample, roc_arguments
+from .._sample import binary_sample, roc_arguments, per_marker
 from ._curve import roc_counts
 
 __all__ = ["coords", "RET_ALL", "proc_thresholds"]
@@ -426,6 +426,7 @@ def check_x(x, name="x"):
     return _numeric_x(x, name)
 
 
+@per_marker
 def coords(y_true, y_score=None, x="all", *, input="threshold",
            ret=("threshold", "specificity", "sensitivity"), best_method="youden",
            best_weights=(1.0, 0.5), direction="<", pos_label=None):

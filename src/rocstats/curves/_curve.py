@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import _kernels
 from .._results import ROCCurve
-from .._sample import binary_sample
+from .._sample import binary_sample, per_marker
 from .._validation import warn_one_class
 
 
@@ -22,6 +22,7 @@ def roc_counts(is_pos, score, sample_weight=None):
     return _kernels.roc.roc_counts_desc(s, wpos, wneg)
 
 
+@per_marker
 def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_weight=None):
     """Empirical ROC curve: all distinct thresholds, starting at (0, 0), ties exact.
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import _dist
 from .._results import Summary
-from .._sample import binary_sample
+from .._sample import binary_sample, per_marker
 from .._validation import UndefinedAUCWarning
 from . import _partial
 
@@ -373,6 +373,7 @@ def _density(is_pos, raw, direction, n, bw, adjust, kernel, cut):
     return sens, spec, h
 
 
+@per_marker
 def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="binormal", n=512,
                bw="nrd0", adjust=1.0, kernel="gaussian", cut=3.0):
     """Smoothed ROC curve, as pROC's ``smooth(roc, method = ..., n = ..., bw = ...)``.

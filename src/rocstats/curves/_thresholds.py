@@ -7,12 +7,13 @@
 import numpy as np
 
 from .._results import ThresholdResult
-from .._sample import binary_sample
+from .._sample import binary_sample, per_marker
 from ._coords import best_indices, curve_of, empirical_curve, proc_thresholds  # noqa: F401
 
 _METHODS = ("youden", "closest_topleft")
 
 
+@per_marker
 def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, direction="<"):
     r"""Optimal threshold by Youden's J or by the point closest to (0, 1), as pROC's
     ``coords(roc, x = "best")``: a thin wrapper of the optimal-point search of

@@ -7,7 +7,7 @@ from typing import Optional
 import numpy as np
 
 from .._results import Summary, _check_level, _Result
-from .._sample import binary_sample, roc_arguments
+from .._sample import binary_sample, roc_arguments, per_marker
 from .._validation import as_float_array
 from ._binom import check_method
 from ._measures import (DESCRIPTIONS, EPIR_DIFFERENCES, STATISTICS, TARGET_STATISTICS,
@@ -218,6 +218,7 @@ def _is_dichotomous(raw, score):
     return bool(score.size) and bool(np.all((score == 0) | (score == 1)))
 
 
+@per_marker
 def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", pos_label=None,
                         level=0.95, method="exact", prevalence=None):
     r"""Accuracy of a test at a fixed positivity threshold: the 2 x 2 table and every

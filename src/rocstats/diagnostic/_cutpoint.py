@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _kernels
 from .._results import Summary, _check_level, _Result
-from .._sample import binary_sample
+from .._sample import binary_sample, per_marker
 from ..curves._coords import best_indices, check_best_weights
 
 __all__ = ["cutpoint", "CutpointResult", "METRICS"]
@@ -300,6 +300,7 @@ class CutpointResult(_Result):
                        notes, table=table)
 
 
+@per_marker
 def cutpoint(y_true, y_score=None, *, metric="youden", direction="<", pos_label=None,
              best_weights=(1.0, 0.5), min_constrain=0.5, ties="first", use_midpoints=False,
              n_boot=0, stratified=False, level=0.95, random_state=None):
