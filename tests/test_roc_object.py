@@ -180,12 +180,12 @@ def test_every_function_takes_every_score_container_names_kept():
     asah = pd.read_csv(DATA_DIR / "asah.csv")
     y = (asah["outcome"] == "Poor").to_numpy()
     df = asah[["s100b", "ndka"]]
-    for fn in (rocstats.auc, rocstats.roc_curve, rocstats.best_threshold, rocstats.coords):
+    numbers = {rocstats.auc: lambda r: r, rocstats.roc_curve: lambda r: r.tpr,
+               rocstats.best_threshold: lambda r: r.threshold, rocstats.coords: lambda r: r}
+    for fn, num in numbers.items():
         res = fn(y, df)
         assert list(res) == ["s100b", "ndka"], fn.__name__
-        one = fn(y, asah["ndka"])
-        assert _same(getattr(res["ndka"], "auc", res["ndka"]) if fn is not rocstats.coords
-                     else res["ndka"], getattr(one, "auc", one))
+        assert _same(num(res["ndka"]), num(fn(y, asah["ndka"])))
     boot = rocstats.ci_auc(y, df, method="bootstrap", n_boot=50, random_state=1)
     assert list(boot) == ["s100b", "ndka"]
     assert boot["s100b"].lower == rocstats.ci_auc(y, asah["s100b"], method="bootstrap",
