@@ -82,7 +82,7 @@ def test_paired_delong_test_reuses_the_sorts_and_equals_delong_test(kind, direct
     ra, rb = rocstats.roc(y, a, direction=direction), rocstats.roc(y, b, direction=direction)
     for alt in ("two-sided", "greater", "less"):
         t = ra.test(rb, alternative=alt)
-        f = rocstats.delong_test(y, a, b, direction=direction, alternative=alt)
+        f = rocstats.roc_test(y, a, b, direction=direction, alternative=alt)
         assert _same([t.statistic, t.pvalue, t.estimate, t.se], [f.statistic, f.pvalue,
                                                                   f.estimate, f.se])
         assert t.aucs == f.aucs
@@ -139,7 +139,7 @@ def test_rocset_from_a_formula_and_from_a_dataframe():
     assert rs.auc() == {"s100b": rocstats.auc(y, asah["s100b"]),
                         "ndka": rocstats.auc(y, asah["ndka"])}
     joint = rs.test()
-    paired = rocstats.delong_test(y, asah["s100b"], asah["ndka"])
+    paired = rocstats.roc_test(y, asah["s100b"], asah["ndka"])
     assert joint.statistic == pytest.approx(paired.statistic ** 2, rel=1e-12)
     table = rs.pairwise()
     assert table["comparison"].tolist() == ["s100b - ndka"]

@@ -74,7 +74,7 @@ def test_pairwise_rows_are_delong_tests_with_adjusted_p(ties):
     assert tab["comparison"].tolist() == ["%s - %s" % (names[a], names[b]) for a, b in pairs]
     z975 = stats.norm.ppf(0.975)
     for r, (a, b) in zip(tab.itertuples(), pairs):
-        t = rocstats.delong_test(y, S[:, a], S[:, b])
+        t = rocstats.roc_test(y, S[:, a], S[:, b])
         assert r.estimate == pytest.approx(t.estimate, rel=1e-13)
         assert r.se == pytest.approx(t.se, rel=1e-11)
         assert r.z == pytest.approx(t.statistic, rel=1e-10)

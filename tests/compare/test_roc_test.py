@@ -69,7 +69,7 @@ def test_venkatraman_unpaired_statistic_is_the_definition(seed):
     assert t.statistic == pytest.approx(E, rel=1e-12, abs=1e-15)
     assert np.all(t.replicates >= 0) and 0 <= t.pvalue <= 1
     # the estimate and interval are DeLong's (the test has no estimate of its own)
-    dl = rocstats.delong_test_unpaired(ya, a, yb, b)
+    dl = rocstats.roc_test_unpaired(ya, a, yb, b)
     assert t.estimate == pytest.approx(dl.estimate) and t.se == pytest.approx(dl.se)
 
 
@@ -183,12 +183,12 @@ def test_identical_curves_bootstrap_D_is_zero():
 
 def test_delong_methods_are_the_delong_tests():
     y, a, b = _data(17)
-    assert rocstats.roc_test(y, a, b).statistic == rocstats.delong_test(y, a, b).statistic
+    assert rocstats.roc_test(y, a, b).statistic == rocstats.roc_test(y, a, b).statistic
     p = rocstats.roc_test(y, a, b, partial=(0.8, 1))
-    assert p.statistic == rocstats.delong_test(y, a, b, partial=(0.8, 1)).statistic
+    assert p.statistic == rocstats.roc_test(y, a, b, partial=(0.8, 1)).statistic
     ya, yb = y[:20], y[20:]
     u = rocstats.roc_test_unpaired(ya, a[:20], yb, b[20:])
-    ref = rocstats.delong_test_unpaired(ya, a[:20], yb, b[20:])
+    ref = rocstats.roc_test_unpaired(ya, a[:20], yb, b[20:])
     assert (u.statistic, u.df) == (ref.statistic, ref.df)
 
 
@@ -196,7 +196,7 @@ def test_bootstrap_se_agrees_with_delong_on_moderate_data():
     # the bootstrap SD of the paired difference estimates the same quantity as DeLong's
     y, a, b = _data(18, N=300, ties=2)
     t = rocstats.roc_test(y, a, b, method="bootstrap", n_boot=4000, random_state=2)
-    dl = rocstats.delong_test(y, a, b)
+    dl = rocstats.roc_test(y, a, b)
     assert t.se == pytest.approx(dl.se, rel=0.1)
 
 
@@ -293,7 +293,7 @@ def test_unpaired_errors_name_the_sample(method):
         rocstats.roc_test_unpaired(y, bad, y, b, method=method)
     with pytest.raises(ValueError, match="score_b contains NaN"):
         rocstats.roc_test_unpaired(y, a, y, bad, method=method)
-    with pytest.raises(ValueError, match="has %d rows but score_b has" % y.size):
+    with pytest.raises(ValueError, match="has %d rows but y_score_b has" % y.size):
         rocstats.roc_test_unpaired(y, a, y, b[:-1], method=method)
     with pytest.warns(rocstats.UndefinedAUCWarning, match="sample b"):
         t = rocstats.roc_test_unpaired(y, a, np.ones_like(y), b, method=method)
@@ -346,3 +346,31 @@ def test_roctest_mc_suite_passes():
     res = roctest_mc.run()
     assert len(res["comparisons"]) == 4
     assert all(r["passed"] for r in res["comparisons"]), roctest_mc.table(res)
+
+
+def test_one_spelling_for_the_delong_test_the_old_names_warn():
+    """Issue 22: roc_test(method="delong") is the DeLong paired test; rocstats.delong_test
+    (and delong_test_unpaired) remain for one release as deprecated aliases giving the
+    same numbers."""
+    import warnings
+
+    y, a, b = [1, 1, 0, 0, 1, 0], [0.9, 0.7, 0.8, 0.1, 0.4, 0.3], [0.9, 0.7, 0.6, 0.1, 0.2, 0.5]
+    new = rocstats.roc_test(y, a, b)
+    with pytest.warns(DeprecationWarning, match="roc_test"):
+        old = rocstats.delong_test(y, a, b)
+    assert (old.statistic, old.pvalue, old.se) == (new.statistic, new.pvalue, new.se)
+    with pytest.warns(DeprecationWarning, match="roc_test_unpaired"):
+        old = rocstats.delong_test_unpaired(y, a, y, b)
+    new = rocstats.roc_test_unpaired(y, a, y, b)
+    assert (old.statistic, old.pvalue) == (new.statistic, new.pvalue)
+    with pytest.warns(DeprecationWarning, match="y_true_a"):
+        rocstats.roc_test_unpaired(y_a=y, score_a=a, y_b=y, score_b=b)
+    with pytest.warns(DeprecationWarning, match="n_boot"):
+        rocstats.roc_gof_test(y, a, method="permutation", n_resamples=9, random_state=1)
+    with pytest.raises(TypeError, match="both"):
+        rocstats.roc_gof_test(y, a, n_boot=9, n_resamples=9)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rocstats.roc_test(y, a, b, sample_weight=[1, 2, 1, 1, 1, 1])
+    with pytest.raises(ValueError, match="sample_weight is only used"):
+        rocstats.roc_test(y, a, b, method="bootstrap", sample_weight=[1] * 6)

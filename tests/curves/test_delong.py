@@ -65,12 +65,12 @@ def test_paired_test_by_definition():
     theta, cov = delong_cov_def(S[y == 1], S[y == 0])
     d = theta[0] - theta[1]
     se = np.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
-    t = rocstats.delong_test(y, S[:, 0], S[:, 1])
+    t = rocstats.roc_test(y, S[:, 0], S[:, 1])
     assert t.estimate == pytest.approx(d, rel=1e-12)
     assert t.statistic == pytest.approx(d / se, rel=1e-10)
     assert t.pvalue == pytest.approx(2 * stats.norm.sf(abs(d / se)), rel=1e-10)
-    g = rocstats.delong_test(y, S[:, 0], S[:, 1], alternative="greater")
-    l_ = rocstats.delong_test(y, S[:, 0], S[:, 1], alternative="less")
+    g = rocstats.roc_test(y, S[:, 0], S[:, 1], alternative="greater")
+    l_ = rocstats.roc_test(y, S[:, 0], S[:, 1], alternative="less")
     assert g.pvalue + l_.pvalue == pytest.approx(1.0, rel=1e-12)
     lo, hi = t.conf_int(0.9)
     assert (lo + hi) / 2 == pytest.approx(d, rel=1e-12)
@@ -79,14 +79,14 @@ def test_paired_test_by_definition():
 
 def test_paired_identical_scores_gives_zero():
     y, S = _paired(14, k=1)
-    t = rocstats.delong_test(y, S[:, 0], S[:, 0])
+    t = rocstats.roc_test(y, S[:, 0], S[:, 0])
     assert t.statistic == 0.0 and t.pvalue == 1.0
 
 
 def test_joint_test_k2_is_paired_z_squared():
     y, S = _paired(15, k=2)
     t2 = rocstats.delong_joint_test(y, S)
-    t = rocstats.delong_test(y, S[:, 0], S[:, 1])
+    t = rocstats.roc_test(y, S[:, 0], S[:, 1])
     assert t2.df == 1
     assert t2.statistic == pytest.approx(t.statistic ** 2, rel=1e-10)
     assert t2.pvalue == pytest.approx(t.pvalue, rel=1e-9)
@@ -138,7 +138,7 @@ def test_unpaired_by_definition():
     d = ta[0] - tb[0]
     D = d / np.sqrt(va + vb)
     df = (va + vb) ** 2 / (va ** 2 / 119 + vb ** 2 / 89)
-    t = rocstats.delong_test_unpaired(ya, sa, yb, sb)
+    t = rocstats.roc_test_unpaired(ya, sa, yb, sb)
     assert t.statistic == pytest.approx(D, rel=1e-10)
     assert t.df == pytest.approx(df, rel=1e-10)
     assert t.pvalue == pytest.approx(2 * stats.t.sf(abs(D), df), rel=1e-9)
@@ -152,7 +152,7 @@ def test_summaries_render():
     text = str(r.summary())
     assert "AUC" in text and "%.6g" % r.auc in text
     assert "<table>" in r._repr_html_()
-    t = rocstats.delong_test(y, S[:, 0], S[:, 1])
+    t = rocstats.roc_test(y, S[:, 0], S[:, 1])
     assert "p-value" in str(t.summary()) and "<table>" in t._repr_html_()
     assert "AUC" in str(rocstats.roc_curve(y, S[:, 0]).summary())
 
@@ -182,13 +182,13 @@ def test_test_result_conf_int_method():
     y = [0, 0, 1, 1, 0, 1, 1, 0]
     a = [0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.9, 0.5]
     b = [0.2, 0.3, 0.5, 0.6, 0.1, 0.4, 0.8, 0.7]
-    t = rocstats.delong_test(y, a, b)
+    t = rocstats.roc_test(y, a, b)
     z = stats.norm.ppf(0.975)
     assert t.conf_int().lower == pytest.approx(t.estimate - z * t.se, rel=1e-14)
     assert t.conf_int(method="wald").upper == t.conf_int().upper
     with pytest.raises(ValueError, match="needs the test's degrees of freedom"):
         t.conf_int(method="t")
-    u = rocstats.delong_test_unpaired(y, a, [0, 1, 1, 0, 1, 0], [0.2, 0.9, 0.4, 0.5, 0.6, 0.1])
+    u = rocstats.roc_test_unpaired(y, a, [0, 1, 1, 0, 1, 0], [0.2, 0.9, 0.4, 0.5, 0.6, 0.1])
     q = stats.t.ppf(0.975, u.df)
     assert u.conf_int().upper == pytest.approx(u.estimate + q * u.se, rel=1e-14)
     assert u.conf_int(method="wald").upper == pytest.approx(u.estimate + z * u.se, rel=1e-14)

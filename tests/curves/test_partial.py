@@ -193,14 +193,14 @@ def test_paired_test_of_partial_aucs():
     a = rng.normal(size=120) + y
     b = a + rng.normal(size=120)
     r = rocstats.delong(y, np.column_stack([a, b]), partial=(0.8, 1))
-    t = rocstats.delong_test(y, a, b, partial=(0.8, 1))
+    t = rocstats.roc_test(y, a, b, partial=(0.8, 1))
     d = r.auc[0] - r.auc[1]
     se = np.sqrt(r.covariance[0, 0] + r.covariance[1, 1] - 2 * r.covariance[0, 1])
     assert t.estimate == pytest.approx(d, abs=1e-15)
     assert t.se == pytest.approx(se, rel=1e-12)
     assert t.statistic == pytest.approx(d / se, rel=1e-12)
     assert "partial" in t.method
-    u = rocstats.delong_test_unpaired(y, a, y, b, partial=(0.8, 1), focus="sensitivity")
+    u = rocstats.roc_test_unpaired(y, a, y, b, partial=(0.8, 1), focus="sensitivity")
     va = rocstats.delong(y, a, partial=(0.8, 1), focus="sensitivity")
     vb = rocstats.delong(y, b, partial=(0.8, 1), focus="sensitivity")
     assert u.estimate == pytest.approx(va.auc - vb.auc, abs=1e-15)
@@ -301,7 +301,7 @@ def test_bad_focus_and_correct():
     with pytest.raises(ValueError, match="^correct"):
         rocstats.auc(y, s, partial=(0.8, 1), correct="yes")
     with pytest.raises(ValueError, match="^correct"):
-        rocstats.delong_test(y, s, s, partial=(0.8, 1), correct=1)
+        rocstats.roc_test(y, s, s, partial=(0.8, 1), correct=1)
 
 
 def test_doctests():

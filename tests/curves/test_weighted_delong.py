@@ -89,8 +89,8 @@ def test_frequency_delong_test_equals_expanded_test():
     for _ in range(80):
         y, S, w = _data(rng, k=2)
         for alt in ("two-sided", "less"):
-            t = rocstats.delong_test(y, S[:, 0], S[:, 1], sample_weight=w, alternative=alt)
-            te = rocstats.delong_test(np.repeat(y, w), np.repeat(S[:, 0], w),
+            t = rocstats.roc_test(y, S[:, 0], S[:, 1], sample_weight=w, alternative=alt)
+            te = rocstats.roc_test(np.repeat(y, w), np.repeat(S[:, 0], w),
                                       np.repeat(S[:, 1], w), alternative=alt)
             assert t.estimate == te.estimate and t.aucs == te.aucs
             # the exact definition, rounded once, through the documented formula
@@ -119,7 +119,7 @@ def test_frequency_joint_test_equals_expanded():
     assert j.pvalue == pytest.approx(je.pvalue, rel=1e-11)
     assert j.df == je.df
     # k = 2: the square of the weighted paired z
-    t = rocstats.delong_test(y, S[:, 0], S[:, 1], sample_weight=w)
+    t = rocstats.roc_test(y, S[:, 0], S[:, 1], sample_weight=w)
     j2 = rocstats.delong_joint_test(y, S[:, :2], sample_weight=w)
     assert j2.statistic == pytest.approx(t.statistic ** 2, rel=1e-12)
 
@@ -188,7 +188,7 @@ def test_sampling_delong_test_uses_the_sampling_covariance():
     rng = np.random.default_rng(8)
     y, S, w = _data(rng, k=2)
     ws = w * rng.uniform(0.5, 2.0, w.size)
-    t = rocstats.delong_test(y, S[:, 0], S[:, 1], sample_weight=ws, weight_type="sampling")
+    t = rocstats.roc_test(y, S[:, 0], S[:, 1], sample_weight=ws, weight_type="sampling")
     _, cov = weighted_delong_def(*_split(y, S, ws), "sampling")
     C = np.array(cov, dtype=float)
     assert t.se == pytest.approx(math.sqrt(C[0, 0] + C[1, 1] - 2 * C[0, 1]), rel=1e-10)
@@ -235,7 +235,7 @@ def test_one_unit_of_weight_gives_nan_variance_with_warning():
 def test_bad_weights_raise_value_error_naming_sample_weight(w, match):
     y, s = [1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1]
     for fn in (lambda: rocstats.delong(y, s, sample_weight=w),
-               lambda: rocstats.delong_test(y, s, s[::-1], sample_weight=w),
+               lambda: rocstats.roc_test(y, s, s[::-1], sample_weight=w),
                lambda: rocstats.delong_joint_test(y, np.c_[s, s[::-1]], sample_weight=w)):
         with pytest.raises(ValueError, match="sample_weight") as info:
             fn()
@@ -255,7 +255,7 @@ def test_bad_weight_type_and_partial():
 
 def test_wrong_length_is_caught_even_when_a_class_is_absent():
     with pytest.raises(ValueError, match="sample_weight has 2 rows"):
-        rocstats.delong_test([1, 1, 1], [1, 2, 3], [3, 2, 1], sample_weight=[1, 1])
+        rocstats.roc_test([1, 1, 1], [1, 2, 3], [3, 2, 1], sample_weight=[1, 1])
 
 
 # --- the Monte Carlo suite (validation/rocstats_validation/weighted_mc.py) ----------------

@@ -1,7 +1,7 @@
 """Monte Carlo suite for the weighted DeLong variance with sampling weights (pROC issue #96):
 ``python -m rocstats_validation.run --suite weighted_mc``.
 
-:func:`rocstats.delong` / :func:`rocstats.delong_test` with ``sample_weight=w,
+:func:`rocstats.delong` / :func:`rocstats.roc_test` (method="delong") with ``sample_weight=w,
 weight_type="sampling"`` use the linearisation (with-replacement) variance of the ratio of
 weighted U-statistics derived in :mod:`rocstats.curves._weighted`; nobody else offers it, so
 it is checked here by simulation against the design-based truth.
@@ -167,7 +167,7 @@ def run_design(name, rng, pop, truth, replicates=N_REP):
             covered[r] = lo <= truth <= hi
             lo, hi = rocstats.delong(y, s[:, 0]).conf_int(LEVEL)
             covered_unw[r] = lo <= truth <= hi
-            t = rocstats.delong_test(y, s[:, 0], s[:, 1], sample_weight=w,
+            t = rocstats.roc_test(y, s[:, 0], s[:, 1], sample_weight=w,
                                      weight_type="sampling")
             reject[r] = t.pvalue < 1 - LEVEL
             sizes[r] = res.n_pos, res.n_neg

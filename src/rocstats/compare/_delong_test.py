@@ -59,7 +59,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     Two scores of four cases; the second reverses one positive:
 
     >>> import rocstats
-    >>> t = rocstats.delong_test([1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1], [0.9, 0.7, 0.6, 0.1])
+    >>> t = rocstats.roc_test([1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1], [0.9, 0.7, 0.6, 0.1])
     >>> round(t.estimate, 4), round(t.statistic, 4)
     (-0.25, -0.7071)
     """
@@ -138,7 +138,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     Examples
     --------
     >>> import rocstats
-    >>> t = rocstats.delong_test_unpaired([1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1],
+    >>> t = rocstats.roc_test_unpaired([1, 1, 0, 0], [0.9, 0.7, 0.8, 0.1],
     ...                                   [1, 1, 0, 0, 0], [0.9, 0.8, 0.5, 0.6, 0.1])
     >>> round(t.estimate, 4)
     -0.25

@@ -30,6 +30,7 @@ from .. import _kernels, _options
 from ..bootstrap import _engine
 from ..bootstrap._ci import statistic_functions
 from .._results import TestResult
+from .._deprecated import renamed
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning
 from ..curves._auc import auc as _auc, check_partial_options
@@ -306,10 +307,10 @@ def _perm_pvalue(stat, perms):
 def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-sided",
              n_boot=2000, stratified=True, specificity=None, sensitivity=None, partial=None,
              focus="specificity", correct=False, random_state=None, n_jobs=None,
-             direction="<", pos_label=None):
+             direction="<", pos_label=None, sample_weight=None, weight_type="frequency"):
     r"""Compare two ROC curves of the same cases, as pROC's ``roc.test(paired = TRUE)``.
 
-    ``method="delong"``: DeLong's z (:func:`rocstats.delong_test`); with ``partial`` the
+    ``method="delong"``: DeLong's z (see below); with ``partial`` the
     partial AUCs with the DeLong-type covariance of :func:`rocstats.delong` (pROC has no
     DeLong test for partial AUCs).
 
@@ -357,6 +358,21 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
         generators of the permutations; results do not depend on ``n_jobs``.
     n_jobs : int, optional
         Threads (None: 1; -1: every CPU).
+    sample_weight, weight_type
+        Case weights for ``method="delong"`` (weighted AUCs and their covariance, as
+        :func:`rocstats.delong`: frequency weights give exactly the test on
+        ``np.repeat``-expanded data, sampling weights the linearisation covariance).
+
+    ``method="delong"`` is DeLong's test of two correlated AUCs,
+
+    .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
+
+    S the 2 x 2 DeLong covariance (DeLong, DeLong & Clarke-Pearson 1988), identical to
+    pROC's ``roc.test(..., method="delong", paired=TRUE)`` including z = 0 for identical
+    curves; ``conf_int(level)`` is the Wald interval of the difference (pROC 1.18).  With
+    ``partial`` it compares partial AUCs with the DeLong-type covariance of
+    :func:`rocstats.delong` (pROC bootstraps there).  (``rocstats.delong_test`` is the
+    deprecated old name of this call.)
 
     Returns
     -------
@@ -400,7 +416,11 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     if method == "delong":
         return delong_test(y_true, y_score_a, y_score_b, pos_label=pos_label,
                            direction=direction, alternative=alternative, partial=partial,
-                           focus=focus, correct=correct)
+                           focus=focus, correct=correct, sample_weight=sample_weight,
+                           weight_type=weight_type)
+    if sample_weight is not None:
+        raise ValueError("sample_weight is only used with method='delong' (got method=%r)"
+                         % (method,))
     kind = _statistic_kind(partial, focus, correct, fixed)
     n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
     labels = paired_sample(y_true, y_score_a, y_score_b, pos_label=pos_label,
@@ -434,7 +454,8 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
 
 
 # =========================================================================== unpaired
-def roc_test_unpaired(y_a, score_a, y_b, score_b, *, method="delong",
+@renamed(y_a="y_true_a", score_a="y_score_a", y_b="y_true_b", score_b="y_score_b")
+def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delong",
                       alternative="two-sided", n_boot=2000, stratified=True, partial=None,
                       focus="specificity", correct=False, random_state=None, n_jobs=None,
                       direction="<", pos_label=None):
@@ -461,9 +482,9 @@ def roc_test_unpaired(y_a, score_a, y_b, score_b, *, method="delong",
 
     Parameters
     ----------
-    y_a, score_a : array-like
+    y_true_a, y_score_a : array-like
         Labels and scores of the first sample.
-    y_b, score_b : array-like
+    y_true_b, y_score_b : array-like
         Labels and scores of the second, independent, sample.
     method : {"delong", "bootstrap", "venkatraman"}
     alternative, n_boot, stratified, partial, focus, correct, random_state, n_jobs, direction, pos_label
@@ -493,15 +514,15 @@ def roc_test_unpaired(y_a, score_a, y_b, score_b, *, method="delong",
             raise ValueError("alternative must be 'two-sided' for Venkatraman's test "
                              "(got %r)" % (alternative,))
     if method == "delong":
-        return delong_test_unpaired(y_a, score_a, y_b, score_b, pos_label=pos_label,
+        return delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, pos_label=pos_label,
                                     direction=direction, alternative=alternative,
                                     partial=partial, focus=focus, correct=correct)
     kind = _statistic_kind(partial, focus, correct, None)
     n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
-    la = binary_sample(y_a, score_a, pos_label=pos_label, direction=direction,
-                       score_name="score_a")
-    lb = binary_sample(y_b, score_b, pos_label=pos_label, direction=direction,
-                       score_name="score_b")
+    la = binary_sample(y_true_a, y_score_a, pos_label=pos_label, direction=direction,
+                       score_name="y_score_a")
+    lb = binary_sample(y_true_b, y_score_b, pos_label=pos_label, direction=direction,
+                       score_name="y_score_b")
     sa, sb = la.score, lb.score
     pa, pb = la.is_pos, lb.is_pos
     title = ("Bootstrap test for two ROC curves" if method == "bootstrap" else

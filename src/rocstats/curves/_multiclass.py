@@ -191,7 +191,7 @@ def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two
     :math:`Z_a(r), Z_b(r)` row r's placements summed over the pairwise AUCs it enters
     under each model (see :func:`multiclass_auc`), :math:`s_c^2` their sample variance
     (denominator :math:`n_c - 1`) over the rows of class c: the multiclass analogue of
-    DeLong's paired test (:func:`rocstats.delong_test`), which it equals for the mean
+    DeLong's paired test (:func:`rocstats.roc_test` (method="delong")), which it equals for the mean
     of both orientations' AUCs when C = 2.  z = 0 when the two differences vanish
     (0/0), as pROC does for identical curves.  Its size under H0 is checked by Monte
     Carlo in ``rocstats_validation.multiclass_mc``.  No peer implements it.

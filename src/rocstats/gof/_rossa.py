@@ -123,6 +123,7 @@ import numpy as np
 from scipy import special
 
 from .._results import Summary, TestResult, _fmt
+from .._deprecated import renamed
 from .._sample import binary_sample
 from ._pvalue import (EXACT_MAX_ENTRIES, EXACT_WORK_LIMIT,  # noqa: F401
                       PERMUTATION_ENTRY_WORK, _exact_sf, _exact_sf_table, _exact_work,
@@ -236,8 +237,9 @@ class GOFTestResult(TestResult):
 
 
 # --------------------------------------------------------------------------- public
-def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="random",
-                 n_resamples=9999, random_state=None):
+@renamed(x="y_score", n_resamples="n_boot")
+def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="auto",
+                 ties="random", n_boot=9999, random_state=None):
     r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v (seed 003, section 3).
 
     The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
@@ -256,7 +258,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
     y_true : array-like of shape (n_samples,)
         Two-class labels; as in :func:`rocstats.auc` (1 / True is positive unless
         ``pos_label`` says otherwise).
-    x : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
         One finite numeric variable (score; higher = more positive, though the
         ungrouped statistic does not depend on the orientation).
     pos_label : label, optional
@@ -274,17 +276,17 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
 
         * ``"auto"`` (default): ``"exact"`` when (a) ``ties="random"`` or the pooled
           sample has no tied values, **and** (b) the exact programme is cheap: its
-          work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_resamples *
+          work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_boot *
           (m + n))`` -- 2e7 (about 0.05 s), or the estimated work of the permutation
           p-value if that is larger -- and its table has at most
           :data:`EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
-          ``"permutation"`` with ``n_resamples`` and ``random_state``.  ``W``
+          ``"permutation"`` with ``n_boot`` and ``random_state``.  ``W``
           (``exact_work`` in the result) is, summed over the k cells j,
           :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
           (m - a + 1)(S - w_j a^2)`, with :math:`S = \sum_j w_j O_j^2` the observed
           integer score (``score``; :math:`w_j = 1` for the n + 1 cells).  It grows with
           m and with the statistic: under H0 with the n + 1 cells and the default
-          ``n_resamples``, m = n = 60 is typically exact and m = n = 100 typically not;
+          ``n_boot``, m = n = 60 is typically exact and m = n = 100 typically not;
           a sample with many positives per cell (m >> n) goes to the permutation
           p-value.  ``pvalue_method`` says which one was used; both hold their size
           (validation/rocstats_validation/rossa_mc.py).
@@ -298,7 +300,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
           table would exceed :data:`EXACT_MAX_ENTRIES` entries.  A discrete statistic
           makes any exact test conservative at levels it cannot attain.
         * ``"permutation"``: Monte Carlo permutation test: the labels are permuted over
-          the pooled sample ``n_resamples`` times (B) and
+          the pooled sample ``n_boot`` times (B) and
           :math:`p = (1 + \#\{T^* \ge T\}) / (B + 1)`.  Valid (exact up to Monte Carlo
           error) for every m, n, cell choice and tie rule.  Cost O(B (m + n)) time
           (vectorised in blocks of about 2 million entries).
@@ -323,7 +325,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         :math:`\#\{Z_i < C_j\}`; both deterministic, but with ties their null law is not
         the uniform one, so ``"auto"`` uses the permutation p-value, ``"exact"`` refuses
         and the chi-square methods warn.
-    n_resamples : int
+    n_boot : int
         B, the number of permutations for ``method="permutation"`` (and for ``"auto"``
         when it resolves to the permutation p-value).
     random_state : None, int, numpy.random.Generator or SeedSequence
@@ -370,7 +372,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
 
     The permutation p-value estimates the exact one:
 
-    >>> p = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=99999,
+    >>> p = rocstats.roc_gof_test(y, x, method="permutation", n_boot=99999,
     ...                           random_state=0).pvalue
     >>> round(p, 2)
     0.3
@@ -379,11 +381,11 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         raise ValueError("method must be one of %s, got %r" % (METHODS, method))
     _check_ties(ties)
     if method in ("auto", "permutation"):
-        if (isinstance(n_resamples, (bool, np.bool_))
-                or not isinstance(n_resamples, numbers.Integral) or n_resamples < 1):
-            raise ValueError("n_resamples must be a positive integer, got %r" % (n_resamples,))
-        n_resamples = int(n_resamples)
-    labels = binary_sample(y_true, x, pos_label=pos_label, score_name="x")
+        if (isinstance(n_boot, (bool, np.bool_))
+                or not isinstance(n_boot, numbers.Integral) or n_boot < 1):
+            raise ValueError("n_boot must be a positive integer, got %r" % (n_boot,))
+        n_boot = int(n_boot)
+    labels = binary_sample(y_true, y_score, pos_label=pos_label, score_name="y_score")
     is_pos, label, score = labels.is_pos, labels.pos_label, labels.score
     x_pos = np.ascontiguousarray(score[is_pos])
     x_neg = np.ascontiguousarray(score[~is_pos])
@@ -414,11 +416,11 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
     c = inflation_factor(n, m)
     null_mean = df * c
 
-    used, work = _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples)
+    used, work = _choose_method(method, ties, score, m, n, weights, s_obs, n_boot)
     if used == "exact":
         pvalue, distribution = _exact_sf(m, sizes, weights, s_obs), "exact"
     elif used == "permutation":
-        pvalue = permutation_pvalue(is_neg_sorted, ref, cellmap, weights, n_resamples, rng,
+        pvalue = permutation_pvalue(is_neg_sorted, ref, cellmap, weights, n_boot, rng,
                                     s_obs)
         distribution = "permutation"
     else:
@@ -433,7 +435,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         cell_probs=probs, cell_edges=edges, placement_values=idx / float(n),
         cell_index=idx, n_pos=m, n_neg=n, ties=ties, inflation=c, null_mean=null_mean,
         scaled_statistic=statistic / c, score=s_obs, exact_work=work,
-        n_resamples=n_resamples if used == "permutation" else None, pos_label=label)
+        n_resamples=n_boot if used == "permutation" else None, pos_label=label)
 
 
 def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
@@ -448,7 +450,7 @@ def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
     if method == "exact":
         if not uniform_null:
             raise ValueError("method='exact' needs the uniform null law: ties='random' "
-                             "or no tied values, but x has ties and ties=%r; use "
+                             "or no tied values, but y_score has ties and ties=%r; use "
                              "method='permutation' (or 'auto') or ties='random'" % ties)
         if (m + 1.0) * (s_obs + 1.0) > EXACT_MAX_ENTRIES:
             raise ValueError("method='exact' would need a table of %.3g entries (limit "
