@@ -22,10 +22,8 @@ FOCUSES = ("specificity", "sensitivity")
 def check_partial(partial, name="partial"):
     """``(lo, hi)`` from ``partial``: two finite numbers with ``0 <= lo < hi <= 1``.
 
-    rocstats reads ``partial=(a, b)`` as the interval from a to b and asks for it in
-    increasing order; pROC's ``partial.auc = c(1, 0.8)`` (either order accepted there)
-    is ``partial=(0.8, 1)`` here.  A reversed pair is a ValueError rather than silently
-    sorted, like every other argument that could hide a mistake.
+    Either order, as pROC's ``partial.auc`` (whose documentation writes
+    ``c(1, 0.8)``): ``partial=(1, 0.8)`` and ``partial=(0.8, 1)`` are the same range.
     """
     if partial is None or isinstance(partial, (str, bytes, bool)):
         raise ValueError("%s must be a pair (low, high) of numbers in [0, 1], got %r"
@@ -42,10 +40,8 @@ def check_partial(partial, name="partial"):
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo < 0.0 or hi > 1.0 \
             or lo > 1.0 or hi < 0.0:
         raise ValueError("%s must lie in [0, 1], got (%r, %r)" % (name, lo, hi))
-    if lo > hi:
-        raise ValueError("%s must be given in increasing order (low, high), got (%r, %r); "
-                         "pROC's partial.auc = c(%r, %r) is partial=(%r, %r)"
-                         % (name, lo, hi, lo, hi, hi, lo))
+    if lo > hi:                          # pROC's order c(1, 0.8): the same range
+        lo, hi = hi, lo
     if lo == hi:
         raise ValueError("%s must span a range of positive width, got (%r, %r)"
                          % (name, lo, hi))

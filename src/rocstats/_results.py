@@ -404,6 +404,7 @@ class TestResult(_Result):
     names: Optional[tuple] = None
     n_boot: Optional[int] = None
     replicates: Optional[np.ndarray] = None
+    notes: tuple = ()
 
     def conf_int(self, level=0.95, *, method=None):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
@@ -456,12 +457,13 @@ class TestResult(_Result):
                     rows.append(("AUC %s" % n, a))
             else:
                 rows.append(("AUCs", np.asarray(self.aucs)))
-        if self.se is not None and self.distribution != "chi2":
+        if self.se is not None and self.distribution not in ("chi2", "permutation"):
+            # (a permutation test of whole curves, Venkatraman's, has no interval)
             ci = self.conf_int()
             rows.append(("95% CI of estimate", "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))))
         if self.pos_label is not None:
             rows.append(("positive label", self.pos_label))
-        return Summary(self.method, rows, table=table)
+        return Summary(self.method, rows, notes=list(self.notes), table=table)
 
 
 @dataclass(frozen=True, eq=False)
@@ -593,7 +595,10 @@ class ThresholdResult(_Result):
     pos_label: object = None
 
     def summary(self):
+        from ._deviations import note
+
         rows = [("method", self.method), ("threshold", self.threshold),
                 ("sensitivity", self.sensitivity), ("specificity", self.specificity),
                 ("criterion", self.criterion), ("tied optima", len(self.all_thresholds))]
-        return Summary("Optimal ROC threshold", rows)
+        notes = [note("exact_best")] if len(self.all_thresholds) > 1 else []
+        return Summary("Optimal ROC threshold", rows, notes)

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from . import _kernels
+from ._deviations import note
 from ._options import check_sample_weight
 from ._results import AUCResult, Summary, _fmt
 from ._sample import BinarySample, binary_sample
@@ -314,9 +315,7 @@ class ROC:
                      ("  specificity, sensitivity", "%s, %s" % (_fmt(b.specificity),
                                                                 _fmt(b.sensitivity)))]
         title = "ROC curve" + ("" if self.name is None else " of %s" % self.name)
-        return Summary(title, rows, notes=[
-            "direction is given (default '<': higher scores are cases), never guessed "
-            "from the data as pROC's direction='auto' does."])
+        return Summary(title, rows, notes=[note("direction")])
 
     def __str__(self):
         return str(self.summary())

@@ -219,7 +219,7 @@ def test_delong_components_at_other_kappa():
 
 def test_obuchowski_variance_at_other_kappa_uses_eq4():
     y, a, b = _pilot()
-    r = rocstats.power_roc_test_paired(y, a, b, power=0.8, kappa=1.0)
+    r = rocstats.power_roc_test_paired(y, a, b, power=0.8, kappa=1.0, method="obuchowski")
     assert r.var_a == binormal_variance(*r.binormal_a, 1.0)
     assert r.cov_ab == binormal_covariance(*r.binormal_a, *r.binormal_b, r.r_controls,
                                            r.r_cases, 1.0)
@@ -235,7 +235,8 @@ def test_binormal_fit_is_procs_orientation():
     mu, s, n = 1.5, 1.6, 20000
     y = np.r_[np.ones(n, int), np.zeros(n, int)]
     x = np.r_[rng.normal(mu, s, n), rng.normal(0.0, 1.0, n)]
-    r = rocstats.power_roc_test_paired(y, x, x + rng.normal(0, 0.5, 2 * n), power=0.8)
+    r = rocstats.power_roc_test_paired(y, x, x + rng.normal(0, 0.5, 2 * n), power=0.8,
+                                       method="obuchowski")
     A, B = r.binormal_a
     assert A == pytest.approx(mu, abs=0.05) and B == pytest.approx(-s, abs=0.05)
 
@@ -384,7 +385,7 @@ def test_paired_degenerate_pilots():
         rocstats.power_roc_test_paired([1, 0, 0], [0.3, 0.1, 0.2], [0.2, 0.3, 0.1])
     grades = (a > 0.5).astype(float)                    # one interior ROC point
     with pytest.raises(ValueError, match="binormal fit"):
-        rocstats.power_roc_test_paired(y, grades, b)
+        rocstats.power_roc_test_paired(y, grades, b, method="obuchowski")
     rocstats.power_roc_test_paired(y, grades, b, method="delong")   # fine without the fit
 
 

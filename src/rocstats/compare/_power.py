@@ -51,6 +51,7 @@ from typing import Optional, Tuple
 import numpy as np
 from scipy import special
 
+from .._deviations import note
 from .._results import Summary, _Result, _fmt
 from .._sample import binary_sample, paired_sample
 
@@ -366,6 +367,7 @@ class PowerResult(_Result):
     n_pilot: Optional[Tuple[int, int]] = None
     pos_label: object = None
     direction: Optional[str] = None
+    proc_tolerance: bool = False
 
     def summary(self):
         def mark(name):
@@ -385,6 +387,8 @@ class PowerResult(_Result):
             rows.append(("positive label", self.pos_label))
         notes = ["H0: AUC = 0.5; Obuchowski, Lieber & Wians (2004), eqs. 2-3 "
                  "(pROC's power.roc.test)."]
+        if self.solved == "auc" and not self.proc_tolerance:
+            notes.append(note("auc_root_tolerance"))
         return Summary("One ROC curve power calculation", rows, notes)
 
 
@@ -468,8 +472,12 @@ class PairedPowerResult(_Result):
                 _fmt(v) for v in self.binormal_a + self.binormal_b)))
         rows += [("pilot cases, controls", "%d, %d" % self.n_pilot),
                  ("positive label", self.pos_label)]
-        notes = ["H0: AUC_a = AUC_b; Obuchowski & McClish (1997), eqs. 2, 4, 5 "
-                 "(pROC's power.roc.test with two curves)."]
+        notes = ["H0: AUC_a = AUC_b; Obuchowski & McClish (1997), eqs. 2, 4, 5."]
+        if self.null_variance == "alternative":
+            notes.append(note("null_variance"))
+        else:
+            notes.append("V0 as pROC's power.roc.test with two curves (null_variance="
+                         "'first').")
         return Summary("Two paired ROC curves power calculation", rows, notes)
 
 
@@ -657,7 +665,8 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
                              "below the power" % (power, auc, ncases, ncontrols, sig_level))
         solved = "sig_level"
     return PowerResult(auc, ncases, ncontrols, kappa, sig_level, power, alternative, solved,
-                       v0, va, n_pilot, label, direction if n_pilot is not None else None)
+                       v0, va, n_pilot, label, direction if n_pilot is not None else None,
+                       proc_tolerance=tol is not None and tol == PROC_UNIROOT_TOL)
 
 
 def _solve_auc(ncases, ncontrols, za, zb, tol):
@@ -711,7 +720,7 @@ def _two_curve_target(sig_level, power, n_given, *, pilot):
 
 def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrols=None,
                           kappa=None, sig_level=0.05, power=None, alternative="two-sided",
-                          method="obuchowski", null_variance="alternative", pos_label=None,
+                          method="delong", null_variance="alternative", pos_label=None,
                           direction="<"):
     r"""Power, sample size or significance level for comparing two paired ROC curves
     (H0: AUC_a = AUC_b), from pilot data (Obuchowski & McClish 1997; pROC's
@@ -725,7 +734,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
     .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{V_0} + z_{\beta}\sqrt{V_A}\big)^2}
               {\Delta^2}, \qquad V_A = V_a + V_b - 2C_{ab}.
 
-    ``method="obuchowski"`` (default; pROC's ``method="obuchowski"``)
+    ``method="obuchowski"`` (pROC's ``method="obuchowski"``)
         Each curve's binormal parameters (A, B) come from pROC's fit (the least-squares
         line of ``qnorm(Sp)`` on ``qnorm(Se)`` over the empirical ROC points); the
         correlations :math:`r_a, r_n` are Pearson's among cases and among controls;
@@ -738,7 +747,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         Monte Carlo designs of ``rocstats_validation.power_mc`` the binormal
         :math:`V_A` exceeds the variance of the empirical AUC difference by 20-70 %:
         the resulting sample sizes are conservative.
-    ``method="delong"`` (pROC's default)
+    ``method="delong"`` (default, as pROC's)
         DeLong's per-case components: :math:`V = S_{10} + S_{01}/\kappa` (and the same
         for the covariance), :math:`S` the sample covariances of the placement values:
         the variance DeLong's test itself estimates, free of the binormal model.
@@ -796,10 +805,10 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
     Examples
     --------
     A pilot study of 10 cases and 12 controls; the sample size for 80 % power to detect
-    its AUC difference (0.8833 vs 0.8083).  pROC's choice of V0 gives pROC's number
-    (``power.roc.test(roc(y, a), roc(y, b), power = 0.8, method = "obuchowski")``:
-    ncases = 243.1875469), and another one when the curves are exchanged (issue #122);
-    the default is symmetric:
+    its AUC difference (0.8833 vs 0.8083) with Obuchowski's binormal variances.  pROC's
+    choice of V0 gives pROC's number (``power.roc.test(roc(y, a), roc(y, b), power =
+    0.8, method = "obuchowski")``: ncases = 243.1875469), and another one when the curves
+    are exchanged (issue #122); the default V0 is symmetric:
 
     >>> import rocstats
     >>> y = [1] * 10 + [0] * 12
@@ -807,12 +816,13 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
     ...      0.7, -0.5, -0.6, -0.3, 0.8, 0.8, -0.5, -0.1, 0.2, 0.1, 0.4, 1.0]
     >>> b = [1.7, 1.8, 0.3, -1.1, 1.6, 1.1, -0.4, 1.9, 2.1, 1.2,
     ...      0.0, -0.3, -0.8, -0.8, -1.0, -0.1, -1.4, -0.3, -0.4, 1.6, -0.3, 0.4]
-    >>> first = rocstats.power_roc_test_paired(y, a, b, power=0.8, null_variance="first")
-    >>> swapped = rocstats.power_roc_test_paired(y, b, a, power=0.8, null_variance="first")
+    >>> kw = dict(power=0.8, method="obuchowski")
+    >>> first = rocstats.power_roc_test_paired(y, a, b, null_variance="first", **kw)
+    >>> swapped = rocstats.power_roc_test_paired(y, b, a, null_variance="first", **kw)
     >>> round(first.ncases, 4), round(swapped.ncases, 4)
     (243.1875, 289.5579)
-    >>> r = rocstats.power_roc_test_paired(y, a, b, power=0.8)
-    >>> round(r.ncases, 4), round(rocstats.power_roc_test_paired(y, b, a, power=0.8).ncases, 4)
+    >>> r = rocstats.power_roc_test_paired(y, a, b, **kw)
+    >>> round(r.ncases, 4), round(rocstats.power_roc_test_paired(y, b, a, **kw).ncases, 4)
     (266.59, 266.59)
     """
     _check_alternative(alternative)

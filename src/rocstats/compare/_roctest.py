@@ -31,6 +31,7 @@ from ..bootstrap import _engine
 from ..bootstrap._ci import statistic_functions
 from .._results import TestResult
 from .._deprecated import renamed
+from .._deviations import note
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning
 from ..curves._auc import auc as _auc, check_partial_options
@@ -441,9 +442,11 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
         E = venkatraman_paired_stat(is_pos, ra, rb)
         perms = _paired_permutations(is_pos, ra, rb, seed, n_boot, jobs)
         dl = delong_test(is_pos, sa, sb)
+        notes = (note("venkatraman_ranks"),) if labels.direction == ">" else ()
         return TestResult(E, _perm_pvalue(E, perms), dl.estimate, title, alternative,
                           se=dl.se, distribution="permutation", aucs=dl.aucs,
-                          pos_label=labels.pos_label, n_boot=n_boot, replicates=perms)
+                          pos_label=labels.pos_label, n_boot=n_boot, replicates=perms,
+                          notes=notes)
     ca, cb = _curve(is_pos, sa), _curve(is_pos, sb)
     reps = _boot_replicates((ca, cb), (seed, seed), kind, n_boot, strat, jobs)
     ea, eb = _estimate(ca, kind), _estimate(cb, kind)
@@ -540,9 +543,12 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
             warnings.simplefilter("ignore", UndefinedAUCWarning)
             da, db = delong(pa, sa), delong(pb, sb)
         se = float(np.sqrt(da.variance + db.variance))
+        notes = ((note("venkatraman_unpaired_share"),) if pa.size != pb.size else ()) + \
+            ((note("venkatraman_ranks"),) if la.direction == ">" else ())
         return TestResult(E, _perm_pvalue(E, perms), da.auc - db.auc, title, alternative,
                           se=se, distribution="permutation", aucs=(da.auc, db.auc),
-                          pos_label=la.pos_label, n_boot=n_boot, replicates=perms)
+                          pos_label=la.pos_label, n_boot=n_boot, replicates=perms,
+                          notes=notes)
     ca, cb = _curve(pa, sa), _curve(pb, sb)
     seed_b = (seed + _SEED_B) % (1 << 64)
     reps = _boot_replicates((ca, cb), (seed, seed_b), kind, n_boot, strat, jobs)

@@ -80,9 +80,8 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         The partial AUC over ``low <= specificity <= high`` (or sensitivity, see
         ``focus``), pROC's ``partial.auc``: the area under the empirical ROC polygon
         (ties as diagonal segments) between the two lines, the end segments cut by
-        linear interpolation (pROC 1.18's ``auc.roc``).  ``0 <= low < high <= 1``; pROC
-        accepts either order, rocstats wants it increasing (pROC's ``c(1, 0.8)`` is
-        ``(0.8, 1)``) and raises ``ValueError`` for a reversed pair.
+        linear interpolation (pROC 1.18's ``auc.roc``).  In [0, 1], either order, as
+        pROC (``partial=(1, 0.8)`` is pROC's ``partial.auc = c(1, 0.8)``).
     focus : {"specificity", "sensitivity"}
         pROC's ``partial.auc.focus``: the range is on the specificity axis (area under
         the curve), or on the sensitivity axis (the area ``integral of specificity

@@ -11,6 +11,9 @@ from .._sample import binary_sample, per_marker
 from ._coords import best_indices, curve_of, empirical_curve, proc_thresholds  # noqa: F401
 
 _METHODS = ("youden", "closest_topleft")
+#: pROC's spellings (coords' best.method) accepted
+_SPELLINGS = {"youden": "youden", "closest_topleft": "closest_topleft",
+              "closest.topleft": "closest_topleft", "topleft": "closest_topleft"}
 
 
 @per_marker
@@ -41,6 +44,8 @@ def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, dir
     y_true, y_score, pos_label, direction
         As in :func:`rocstats.auc`.
     method : {"youden", "closest_topleft"}
+        (pROC's spelling "closest.topleft" too, as :func:`rocstats.coords`'s
+        ``best_method``)
 
     Returns
     -------
@@ -63,8 +68,10 @@ def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, dir
     >>> r.all_thresholds
     (0.25, 0.5)
     """
-    if method not in _METHODS:
-        raise ValueError("method must be one of %s, got %r" % (_METHODS, method))
+    if method not in _SPELLINGS:
+        raise ValueError("method must be one of %s (or pROC's 'closest.topleft'), got %r"
+                         % (_METHODS, method))
+    method = _SPELLINGS[method]
     sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
     if sample.undefined("The optimal threshold"):
         nan = float("nan")
