@@ -262,7 +262,7 @@ def test_auc_test_and_unpaired_interval_vs_statsmodels_brunner_munzel():
     (dict(method="bootstrap", stratified="yes"), "stratified"),
     (dict(method="bootstrap", random_state=-1), "random_state"),
     (dict(method="venkatraman", n_jobs=0), "n_jobs"),
-    (dict(method="bootstrap", partial=(0.9, 0.2)), "partial"),
+    (dict(method="bootstrap", partial=(0.9, 0.9)), "partial"),
 ])
 def test_roc_test_bad_input(kwargs, match):
     y, a, b = _data(22)
