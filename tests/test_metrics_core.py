@@ -454,7 +454,7 @@ def test_test_result_summaries():
     head = "\n".join(_rows("DeLong's joint chi-square test of 2 correlated AUCs", rows))
     head_lines = head.splitlines()[:-1]          # all but the closing rule
     assert js.splitlines()[:len(head_lines)] == head_lines
-    # (labelled contrast rows with their own z test: tests/curves/test_joint_pairwise.py)
+    # (labelled contrast rows with their own z test: tests/compare/test_joint_pairwise.py)
     assert js.splitlines()[len(head_lines) + 1].split()[:2] == ["contrast", "estimate"]
     assert js.splitlines()[len(head_lines) + 2].split()[:4] == ["score", "0", "-", "score"]
     assert js.splitlines()[len(head_lines) + 2].split()[5] == "-0.25"
