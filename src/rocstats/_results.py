@@ -281,12 +281,7 @@ class AUCEstimate:
             raise ValueError("test() needs a scalar estimate; for k scores use "
                              "rocstats.delong_joint_test or rocstats.delong_pairwise")
         se = self.se
-        d = est - null
-        if d == 0.0 and se == 0.0:
-            z = 0.0
-        else:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                z = float(np.float64(d) / se)
+        z = _dist.wald_z(est - null, se)
         p = _dist.pvalue(z, alternative) if not np.isnan(z) else float("nan")
         return TestResult(z, p, est, "Wald test of one %s against %g (SE %s)"
                           % (self._what, null, _fmt(se)), alternative, se=se,

@@ -272,7 +272,9 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
     import pandas as pd
 
     col = ("specificity", "sensitivity")[given]
-    values = _unit_values(values, ("specificities", "sensitivities")[given])
+    name = ("specificities", "sensitivities")[given]
+    y_score, values = roc_arguments(y_true, y_score, values, None, name)
+    values = _unit_values(_default_grid() if values is None else values, name)
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
     direction = labels.direction
@@ -384,10 +386,7 @@ def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, 
     0          0.5    1.0     1.0    1.0
     1          0.9    1.0     1.0    1.0
     """
-    y_score, specificities = roc_arguments(y_true, y_score, specificities, None,
-                                           "specificities")
-    values = _default_grid() if specificities is None else specificities
-    return _curve_ci(y_true, y_score, values, 0, level=level, n_boot=n_boot,
+    return _curve_ci(y_true, y_score, specificities, 0, level=level, n_boot=n_boot,
                      stratified=stratified, interval=interval, random_state=random_state,
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_se")
 
@@ -428,10 +427,7 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
     >>> df.loc[0, ["lower", "upper"]].tolist()
     [1.0, 1.0]
     """
-    y_score, sensitivities = roc_arguments(y_true, y_score, sensitivities, None,
-                                           "sensitivities")
-    values = _default_grid() if sensitivities is None else sensitivities
-    return _curve_ci(y_true, y_score, values, 1, level=level, n_boot=n_boot,
+    return _curve_ci(y_true, y_score, sensitivities, 1, level=level, n_boot=n_boot,
                      stratified=stratified, interval=interval, random_state=random_state,
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_sp")
 

@@ -26,7 +26,7 @@ import warnings
 
 import numpy as np
 
-from .. import _kernels, _options
+from .. import _dist, _kernels, _options
 from ..bootstrap import _engine
 from ..bootstrap._ci import statistic_functions
 from .._results import TestResult
@@ -364,16 +364,12 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
         :func:`rocstats.delong`: frequency weights give exactly the test on
         ``np.repeat``-expanded data, sampling weights the linearisation covariance).
 
-    ``method="delong"`` is DeLong's test of two correlated AUCs,
-
-    .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
-
-    S the 2 x 2 DeLong covariance (DeLong, DeLong & Clarke-Pearson 1988), identical to
-    pROC's ``roc.test(..., method="delong", paired=TRUE)`` including z = 0 for identical
-    curves; ``conf_int(level)`` is the Wald interval of the difference (pROC 1.18).  With
-    ``partial`` it compares partial AUCs with the DeLong-type covariance of
-    :func:`rocstats.delong` (pROC bootstraps there).  (``rocstats.delong_test`` is the
-    deprecated old name of this call.)
+    ``method="delong"``: z = (A_a - A_b) / sqrt(L S L') with L = (1, -1) and S the 2 x 2
+    DeLong covariance (DeLong, DeLong & Clarke-Pearson 1988) -- pROC's ``roc.test(...,
+    method="delong", paired=TRUE)``, z = 0 for identical curves, ``conf_int(level)`` the
+    Wald interval of the difference (pROC 1.18); with ``partial`` the DeLong-type
+    covariance of :func:`rocstats.delong` (pROC bootstraps there).
+    (``rocstats.delong_test`` is the deprecated old name of this call.)
 
     Returns
     -------
@@ -627,12 +623,7 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
                             direction=direction).pos_label
         title = "Bootstrap test of one %s" % ("AUC" if rng is None else "partial AUC")
         extra = dict(n_boot=n_boot, replicates=reps)
-    d = est - null
-    if d == 0.0 and se == 0.0:
-        z = 0.0
-    else:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            z = float(np.float64(d) / se)
+    z = _dist.wald_z(est - null, se)
     p = _pvalue(z, alternative) if not np.isnan(z) else float("nan")
     return TestResult(z, p, est, title + " against %g" % null, alternative, se=se,
                       pos_label=pos, **extra)
