@@ -53,7 +53,7 @@ bench: setup
 # (`$(VENV)/bin/mutmut show NAME` shows one; `mutmut browse` all).  Slow (about 40 min
 # on 2 cores), so neither `make test` nor .ci/run calls it.
 MUTMUT_CHILDREN ?= $(shell nproc)
-# MODULE=rocstats.roc._coords runs that module's mutants only (results accumulate in
+# MODULE=rocstats.curves._coords runs that module's mutants only (results accumulate in
 # mutants/; the score is printed per module for what has been run)
 MODULE ?=
 mutation: setup

@@ -379,15 +379,16 @@ def _stage_table(rep, reps, stages):
 def profile_1d(rep, n, seed, reps):
     """Stage-by-stage timing mirroring rocstats.auc / rocstats.delong (1-D).
 
-    The stages copy the current implementation (src/rocstats/roc/_auc.py, _delong.py,
-    _validation.py) and use private modules; update them if the implementation changes.
+    The stages copy the current implementation (src/rocstats/curves/_auc.py, _delong.py,
+    _sample.py) and use private modules; update them if the implementation changes.
     """
     from rocstats import _kernels
+    from rocstats import _labels as L_, _sample as S_
     from rocstats import _validation as V
     rng = np.random.default_rng(seed)
     y = make_labels(rng, n)
     x = make_scores(rng, y)
-    mask = V.positive_mask(y, None)[0]
+    mask = S_.binary_sample(y, x).is_pos
     pos, neg = x[mask], x[~mask]
     ps, ns = np.sort(pos), np.sort(neg)
     _, v10, v01 = _kernels.roc.placements_sorted(ps, ns)
@@ -398,10 +399,11 @@ def profile_1d(rep, n, seed, reps):
         ("np.sort(x) (floor)", lambda: np.sort(x)),
         ("rocstats.auc (total)", lambda: rocstats.auc(y, x)),
         ("rocstats.delong (total)", lambda: rocstats.delong(y, x)),
-        ("check_binary (total)", lambda: V.check_binary(y, x)),
+        ("binary_sample (total)", lambda: S_.binary_sample(y, x)),
         (". as_float_array: np.isfinite(x).all() (+ no-op copies)",
          lambda: V.as_float_array(x, "s")),
-        (". positive_mask (total)", lambda: V.positive_mask(y, None)),
+        (". labels: binary_rule(y).labels() (total)",
+         lambda: L_.binary_rule(y, None).labels()),
         (". . np.unique(y_true)", lambda: np.unique(y)),
         (". . y_true.astype(float64) == 1", lambda: y.astype(np.float64) == 1.0),
         ("is_pos.sum()", lambda: int(mask.sum())),
@@ -422,11 +424,12 @@ def profile_1d(rep, n, seed, reps):
 def profile_2d(rep, n, k, seed, reps):
     """Stage-by-stage timing of the 2-D rocstats.delong path (per column + covariance)."""
     from rocstats import _kernels
+    from rocstats import _labels as L_, _sample as S_
     from rocstats import _validation as V
     rng = np.random.default_rng(seed)
     y = make_labels(rng, n)
     S = make_matrix(rng, y, k)
-    mask = V.positive_mask(y, None)[0]
+    mask = S_.binary_sample(y, S, ndim=(2,)).is_pos
     P = S[mask]
     col = np.ascontiguousarray(P[:, 0])
     order = np.argsort(col, kind="stable")
@@ -444,8 +447,8 @@ def profile_2d(rep, n, k, seed, reps):
     _stage_table(rep, reps, [
         ("rocstats.delong(y, S) (total)", lambda: rocstats.delong(y, S)),
         ("np.sort(S, axis=0) (floor, all k columns)", lambda: np.sort(S, axis=0)),
-        ("check_binary(y, S) (isfinite on n x k, labels)",
-         lambda: V.check_binary(y, S, ndim=(1, 2))),
+        ("binary_sample(y, S) (isfinite on n x k, labels)",
+         lambda: S_.binary_sample(y, S, ndim=(1, 2))),
         ("row masking S[is_pos], S[~is_pos] (all columns)", lambda: (S[mask], S[~mask])),
         ("*per column and class (x k x 2):*", None),
         ("np.ascontiguousarray(pos[:, c])", lambda: np.ascontiguousarray(P[:, 0])),

@@ -188,7 +188,7 @@ def main(argv=None):
             client.close()
             cl.close()
     t_chk, (m, nn, u2, q10, q01) = timed(lambda: in_pieces(sizes))
-    from rocstats.roc._delong import exact_delong_variance
+    from rocstats.curves._delong import exact_delong_variance
 
     auc_ref = u2 / (2 * m * nn)
     var_ref = exact_delong_variance(u2, q10, q01, m, nn)

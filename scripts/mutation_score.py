@@ -39,7 +39,7 @@ def equivalent_names():
 
 
 def module_of(name):
-    """``rocstats.roc._coords.x_coords__mutmut_3`` -> ``rocstats.roc._coords``."""
+    """``rocstats.curves._coords.x_coords__mutmut_3`` -> ``rocstats.curves._coords``."""
     return re.sub(r"\.x.*__mutmut_\d+$", "", name)
 
 

@@ -7,8 +7,8 @@ Usage (from the repository root)::
     cd build/asan && PYTHONPATH=$PWD/src \\
         LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" \\
         ASAN_OPTIONS=detect_leaks=0 ROCSTATS_REQUIRE_EXTENSION=1 \\
-        ../../.venv/bin/python -m pytest tests/kernels tests/roc/test_auc.py \\
-        tests/roc/test_delong.py tests/scored -q -p no:cacheprovider \\
+        ../../.venv/bin/python -m pytest tests/kernels tests/curves/test_auc.py \\
+        tests/curves/test_delong.py tests/scored -q -p no:cacheprovider \\
         --deselect tests/kernels/test_sanitize.py
 
 The copy must lie inside the checkout (tests/conftest.py accepts a copy of the tests

@@ -576,7 +576,7 @@ def multiclass_variance_fraction(y, P, classes):
 
 def weighted_delong_def(pos, neg, w_pos, w_neg, weight_type="frequency"):
     """Weighted AUCs and their DeLong-type covariance, O(m n) in exact fractions, from the
-    formulas of :mod:`rocstats.roc._weighted` written out directly.
+    formulas of :mod:`rocstats.curves._weighted` written out directly.
 
     ``pos`` (m x k) / ``neg`` (n x k) scores, ``w_pos`` / ``w_neg`` weights (rows of weight
     0 dropped).  Weighted placements ``V10_i = sum_j v_j psi_ij / W0``,

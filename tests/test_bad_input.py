@@ -14,7 +14,7 @@ BINARY = {
     "auc": lambda y, s, **k: rocstats.auc(y, s, **k),
     "roc_curve": lambda y, s, **k: rocstats.roc_curve(y, s, **k).auc,
     "delong": lambda y, s, **k: rocstats.delong(y, s, **k).auc,
-    "delong_test": lambda y, s, **k: rocstats.delong_test(
+    "delong_test": lambda y, s, **k: rocstats.roc_test(
         y, s, np.resize(S[::-1], len(s)), **k).estimate,
     "best_threshold": lambda y, s, **k: rocstats.best_threshold(y, s, **k).sensitivity,
     "coords": lambda y, s, **k: rocstats.coords(y, s, "best", **k)["sensitivity"].iloc[0],
@@ -110,9 +110,13 @@ def test_bad_direction(fn):
         fn(Y, S, direction="auto")
 
 
-def test_two_dimensional_score_rejected_where_1d_expected():
+def test_two_dimensional_score_is_read_marker_by_marker():
+    """Issue 22: every statistic takes the same score containers; a one-marker statistic
+    given k markers answers per marker (names: a DataFrame's columns, else "score j")."""
+    two = rocstats.auc(Y, np.column_stack([S, S]))
+    assert two == {"score 0": rocstats.auc(Y, S), "score 1": rocstats.auc(Y, S)}
     with pytest.raises(ValueError, match="y_score must be 1-dimensional"):
-        rocstats.auc(Y, np.column_stack([S, S]))
+        rocstats.auc(Y, S[:, None, None])
     with pytest.raises(ValueError, match="y_score must be 1 or 2-dimensional"):
         rocstats.delong(Y, S[:, None, None])
 
@@ -187,13 +191,13 @@ def test_sample_weight_checks():
 
 def test_test_functions_specific_errors():
     with pytest.raises(ValueError, match="alternative"):
-        rocstats.delong_test(Y, S, S, alternative="bigger")
+        rocstats.roc_test(Y, S, S, alternative="bigger")
     with pytest.raises(ValueError, match="y_score_a has 8 rows but y_score_b has 7"):
-        rocstats.delong_test(Y, S, S[:7])
+        rocstats.roc_test(Y, S, S[:7])
     with pytest.raises(ValueError, match="y_score_b contains NaN"):
-        rocstats.delong_test(Y, S, np.r_[np.nan, S[1:]])
+        rocstats.roc_test(Y, S, np.r_[np.nan, S[1:]])
     with pytest.raises(ValueError, match="alternative"):
-        rocstats.delong_test_unpaired(Y, S, Y, S, alternative="two.sided")
+        rocstats.roc_test_unpaired(Y, S, Y, S, alternative="two.sided")
 
 
 @pytest.mark.parametrize("size", [8, 1 << 16])

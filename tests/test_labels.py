@@ -26,7 +26,7 @@ STATISTICS = {
     "roc_curve": lambda y, s, **k: (lambda r: (r.auc, r.pos_label))(rocstats.roc_curve(y, s, **k)),
     "delong": lambda y, s, **k: (lambda r: (r.auc, r.pos_label))(rocstats.delong(y, s, **k)),
     "delong_test": lambda y, s, **k: (lambda r: (r.aucs[0], r.pos_label))(
-        rocstats.delong_test(y, s, s[::-1].copy(), **k)),
+        rocstats.roc_test(y, s, s[::-1].copy(), **k)),
     "delong_joint_test": lambda y, s, **k: (lambda r: (r.aucs[0], r.pos_label))(
         rocstats.delong_joint_test(y, np.column_stack([s, s[::-1]]), **k)),
     "sauc": lambda y, s, **k: (lambda r: (r.auc, r.pos_label))(rocstats.sauc(y, s, **k)),

@@ -61,9 +61,9 @@ def test_delong_test_one_sided_pvalues_by_definition():
     # is implausible (p > 1/2), "less" is the likely side (p < 1/2)
     d, z = _paired_z(Y4, A4, B4)
     assert d == -0.25 and z == pytest.approx(-1 / math.sqrt(2), rel=1e-14)
-    g = rocstats.delong_test(Y4, A4, B4, alternative="greater")
-    l_ = rocstats.delong_test(Y4, A4, B4, alternative="less")
-    t = rocstats.delong_test(Y4, A4, B4)
+    g = rocstats.roc_test(Y4, A4, B4, alternative="greater")
+    l_ = rocstats.roc_test(Y4, A4, B4, alternative="less")
+    t = rocstats.roc_test(Y4, A4, B4)
     assert g.pvalue == pytest.approx(stats.norm.sf(z), rel=1e-12) and g.pvalue > 0.5
     assert l_.pvalue == pytest.approx(stats.norm.cdf(z), rel=1e-12) and l_.pvalue < 0.5
     assert t.pvalue == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-12)
@@ -82,8 +82,8 @@ def test_delong_test_unpaired_one_sided_pvalues_by_definition():
     D = (ta[0] - tb[0]) / np.sqrt(va + vb)
     df = (va + vb) ** 2 / (va ** 2 / 5 + vb ** 2 / 4)
     assert D > 0.3                                   # AUC_a = 8/9 > AUC_b = 2/3
-    g = rocstats.delong_test_unpaired(ya, sa, yb, sb, alternative="greater")
-    l_ = rocstats.delong_test_unpaired(ya, sa, yb, sb, alternative="less")
+    g = rocstats.roc_test_unpaired(ya, sa, yb, sb, alternative="greater")
+    l_ = rocstats.roc_test_unpaired(ya, sa, yb, sb, alternative="less")
     assert g.pvalue == pytest.approx(stats.t.sf(D, df), rel=1e-10) and g.pvalue < 0.5
     assert l_.pvalue == pytest.approx(stats.t.cdf(D, df), rel=1e-10) and l_.pvalue > 0.5
     assert g.df == pytest.approx(df, rel=1e-12) and g.distribution == "t"
@@ -99,7 +99,7 @@ def test_delong_test_unpaired_one_sided_pvalues_by_definition():
 
 def test_delong_test_unpaired_both_variances_zero_gives_nan_pvalue():
     # two perfect curves: variances 0, D = 0/0, df = 0/0: p NaN, as pROC
-    t = rocstats.delong_test_unpaired([1, 1, 0, 0], [4, 3, 2, 1], [1, 1, 0, 0], [5, 4, 1, 0])
+    t = rocstats.roc_test_unpaired([1, 1, 0, 0], [4, 3, 2, 1], [1, 1, 0, 0], [5, 4, 1, 0])
     assert t.estimate == 0.0 and t.se == 0.0
     assert np.isnan(t.pvalue) and np.isnan(t.df) and np.isnan(t.statistic)
 
@@ -433,7 +433,7 @@ def test_auc_result_summary_text_and_html():
 
 def test_test_result_summaries():
     # paired: z = -1/sqrt(2), p = 2 sf(1/sqrt(2)); CI -0.25 -/+ z975 sqrt(1/8)
-    t = rocstats.delong_test(Y4, A4, B4)
+    t = rocstats.roc_test(Y4, A4, B4)
     z = -1 / math.sqrt(2)
     se = math.sqrt(0.125)
     rows = [("statistic", _g(z)), ("p-value", _g(2 * stats.norm.sf(-z))),
@@ -454,7 +454,7 @@ def test_test_result_summaries():
     head = "\n".join(_rows("DeLong's joint chi-square test of 2 correlated AUCs", rows))
     head_lines = head.splitlines()[:-1]          # all but the closing rule
     assert js.splitlines()[:len(head_lines)] == head_lines
-    # (labelled contrast rows with their own z test: tests/roc/test_joint_pairwise.py)
+    # (labelled contrast rows with their own z test: tests/compare/test_joint_pairwise.py)
     assert js.splitlines()[len(head_lines) + 1].split()[:2] == ["contrast", "estimate"]
     assert js.splitlines()[len(head_lines) + 2].split()[:4] == ["score", "0", "-", "score"]
     assert js.splitlines()[len(head_lines) + 2].split()[5] == "-0.25"
@@ -485,12 +485,14 @@ def test_roc_curve_threshold_and_multiclass_summaries():
     b = rocstats.best_threshold([0, 0, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.4, 0.6, 0.9])
     rows = [("method", "youden"), ("threshold", "0.25"), ("sensitivity", "1"),
             ("specificity", _g(2 / 3)), ("criterion", _g(2 / 3)), ("tied optima", "2")]
-    _check_summary(b, "Optimal ROC threshold", rows)
+    # two tied optima: the printout names the deviation (exact comparison; issue 22)
+    from rocstats._deviations import note
+    _check_summary(b, "Optimal ROC threshold", rows, notes=[note("exact_best")])
     # Hand & Till example: A(1|2) = A(2|1) = 3/4, the other four 1, M = 11/12
     y = [0, 0, 1, 1, 2, 2]
     p = [[.8, .1, .1], [.7, .2, .1], [.1, .6, .3], [.1, .3, .6], [.1, .4, .5], [.2, .1, .7]]
     mc = rocstats.multiclass_auc(y, p)
-    # rows, then one table row per ordered pair (tests/roc/test_multiclass_variance.py
+    # rows, then one table row per ordered pair (tests/curves/test_multiclass_variance.py
     # checks the whole text; var(M) = 1/72 is worked out there by hand)
     se = math.sqrt(1 / 72)
     rows = [("Hand & Till M", _g(11 / 12)), ("variance", _g(1 / 72)), ("SE", _g(se)),
@@ -557,7 +559,7 @@ def test_one_class_test_results_have_every_field():
     msg = (r"^%s is undefined: y_true has no negatives \(positives: 3, negatives: 0\); "
            r"returning NaN$")
     with pytest.warns(UndefinedAUCWarning, match=msg % "DeLong's test"):
-        t = rocstats.delong_test(y, [0.1, 0.2, 0.3], [0.3, 0.2, 0.1], alternative="less")
+        t = rocstats.roc_test(y, [0.1, 0.2, 0.3], [0.3, 0.2, 0.1], alternative="less")
     assert _nan_fields(t, "statistic", "pvalue", "estimate", "se")
     assert (t.method, t.alternative, t.pos_label, t.df, t.aucs) == (
         "DeLong's test for two correlated ROC curves", "less", 1, None, None)
@@ -621,9 +623,9 @@ def test_zero_standard_error_divides_without_numpy_warnings():
         warnings.simplefilter("error")
         # AUC 0 is deliberate here: its ReversedDirectionWarning is not a NumPy warning
         warnings.simplefilter("ignore", rocstats.ReversedDirectionWarning)
-        t = rocstats.delong_test(y, [0.9, 0.8, 0.2, 0.1], [0.1, 0.2, 0.8, 0.9])
+        t = rocstats.roc_test(y, [0.9, 0.8, 0.2, 0.1], [0.1, 0.2, 0.8, 0.9])
         assert (t.statistic, t.pvalue, t.estimate, t.se) == (np.inf, 0.0, 1.0, 0.0)
-        u = rocstats.delong_test_unpaired(y, [4, 3, 2, 1], y, [1, 2, 3, 4])
+        u = rocstats.roc_test_unpaired(y, [4, 3, 2, 1], y, [1, 2, 3, 4])
         assert u.estimate == 1.0 and np.isnan(u.pvalue) and u.statistic == np.inf
         r = rocstats.delong(y, [0.9, 0.8, 0.2, 0.1])
         ci = r.conf_int(method="logit")
@@ -655,10 +657,10 @@ def test_wald_interval_clips_at_zero_and_logit_inside():
 
 # --------------------------------------------------------------------------- argument names
 @pytest.mark.parametrize("call, name", [
-    (lambda: rocstats.delong_test(Y4, [np.nan, 1, 2, 3], B4), "y_score_a"),
-    (lambda: rocstats.delong_test(Y4, A4, [np.nan, 1, 2, 3]), "y_score_b"),
-    (lambda: rocstats.delong_test(Y4, A4, [1, 2, 3]), "y_score_a has 4 rows but y_score_b"),
-    (lambda: rocstats.delong_test([1, 0, 1], A4, B4), "y_score_a/y_score_b"),
+    (lambda: rocstats.roc_test(Y4, [np.nan, 1, 2, 3], B4), "y_score_a"),
+    (lambda: rocstats.roc_test(Y4, A4, [np.nan, 1, 2, 3]), "y_score_b"),
+    (lambda: rocstats.roc_test(Y4, A4, [1, 2, 3]), "y_score_a has 4 rows but y_score_b"),
+    (lambda: rocstats.roc_test([1, 0, 1], A4, B4), "y_score_a/y_score_b"),
     (lambda: rocstats.delong_joint_test(Y4, [[1, 2], [3, 4], [5, 6]]), "y_scores"),
     (lambda: rocstats.delong_joint_test(Y4, np.column_stack([A4, B4]),
                                         contrast=[[1, np.nan]]), "contrast"),
@@ -693,19 +695,21 @@ def test_two_score_tests_pass_pos_label_and_direction_on():
     # ctrl positive: positives (0.8, 0.1), negatives (0.9, 0.7): a: h = 0.1 (0.8 - 0.7)
     # -> sAUC_a = 0.1 / 4; b: positives (0.6, 0.1): none above -> 0
     assert t.aucs == pytest.approx((0.025, 0.0), abs=1e-15) and t.pos_label == "ctrl"
-    u = rocstats.delong_test_unpaired(Y4, A4, Y4, B4, direction=">")
+    u = rocstats.roc_test_unpaired(Y4, A4, Y4, B4, direction=">")
     assert u.aucs == (0.25, 0.0) and u.pos_label == 1
     j = rocstats.delong_joint_test(Y4, np.column_stack([A4, B4]), direction=">")
     assert j.aucs == (0.25, 0.0)
-    p = rocstats.delong_test(lab, A4, B4, pos_label="case")
+    p = rocstats.roc_test(lab, A4, B4, pos_label="case")
     assert p.aucs == (0.75, 1.0) and p.pos_label == "case"
 
 
 # --------------------------------------------------------------------------- labels
 def test_label_helpers_of_the_validation_module():
-    from rocstats._validation import as_label_array, positive_mask
-    mask, label = positive_mask(["a", "b", "a"], "b")
-    assert mask.tolist() == [False, True, False] and label == "b"
+    from rocstats._sample import binary_sample
+    from rocstats._validation import as_label_array
+    s = binary_sample(["a", "b", "a"], [1, 2, 3], pos_label="b")
+    assert s.is_pos.tolist() == [False, True, False] and s.pos_label == "b"
+    assert (s.m, s.n, s.neg_label) == (1, 2, "a")
     assert as_label_array(["x", "y"]).tolist() == ["x", "y"]
     with pytest.raises(ValueError, match="^labels is empty"):
         as_label_array([], "labels")
@@ -904,7 +908,8 @@ def test_binary_labels_fields_and_messages_exactly():
 
 # --------------------------------------------------------------------------- score reader
 def test_score_reader_dtypes():
-    from rocstats._validation import as_float_array, check_binary
+    from rocstats._sample import binary_sample
+    from rocstats._validation import as_float_array
     assert as_float_array([2 ** 53, -2 ** 53], "s").tolist() == [2.0 ** 53, -2.0 ** 53]
     with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
         as_float_array([2 ** 53 + 1], "s")
@@ -923,8 +928,9 @@ def test_score_reader_dtypes():
         with pytest.raises(ValueError, match="^s holds strings"):
             as_float_array(strings, "s")
     # default direction "<": scores as given; a 2-D score needs columns, one is enough
-    lab, s = check_binary([0, 1], [0.1, 0.2])
-    assert s.tolist() == [0.1, 0.2] and lab.pos_label == 1
+    lab = binary_sample([0, 1], [0.1, 0.2])
+    assert lab.score.tolist() == [0.1, 0.2] and lab.pos_label == 1
+    assert binary_sample([0, 1], [0.1, 0.2], direction=">").score.tolist() == [-0.1, -0.2]
     with pytest.raises(ValueError, match="y_score has no columns"):
         rocstats.delong(Y4, np.empty((4, 0)))
     one = rocstats.delong(Y4, np.array(A4)[:, None])
@@ -943,7 +949,7 @@ def test_result_objects_corner_cases():
     with pytest.raises(ValueError, match="conf_int"):
         chi.conf_int()
     assert "CI" not in str(chi.summary())
-    u = rocstats.delong_test_unpaired(Y4, A4, Y4, B4, alternative="less")
+    u = rocstats.roc_test_unpaired(Y4, A4, Y4, B4, alternative="less")
     assert u.alternative == "less" and u.pos_label == 1
     j = rocstats.delong_joint_test(["p", "p", "q", "q"], np.column_stack([A4, B4]), pos_label="p")
     assert j.pos_label == "p" and j.alternative == "two-sided"

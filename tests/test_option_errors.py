@@ -29,7 +29,7 @@ def test_power_tol_is_checked_up_front(tol):
 def test_power_tol_zero_and_procs_tolerance_work():
     exact = rocstats.power_roc_test(ncases=30, ncontrols=30, power=0.8, tol=0)
     proc = rocstats.power_roc_test(ncases=30, ncontrols=30, power=0.8,
-                                   tol=rocstats.roc._power.PROC_UNIROOT_TOL)
+                                   tol=rocstats.compare._power.PROC_UNIROOT_TOL)
     assert exact.auc == pytest.approx(proc.auc, abs=2e-4)
 
 
@@ -67,7 +67,7 @@ def test_ci_thresholds_names_thresholds():
 
 def test_n_boot_and_smoothing_points_have_limits_not_memory_errors():
     from rocstats.bootstrap._engine import MAX_N_BOOT
-    from rocstats.roc._smooth import MAX_N
+    from rocstats.curves._smooth import MAX_N
 
     with pytest.raises(ValueError, match="^n_boot must be at most %d" % MAX_N_BOOT):
         rocstats.ci_auc(Y, S, method="bootstrap", n_boot=10 ** 12, random_state=1)

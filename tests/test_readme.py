@@ -79,6 +79,11 @@ def test_asah_study_example_against_proc(monkeypatch):
     assert best["specificity"] == pytest.approx(ref["best_youden_sp"], rel=1e-10)
     boot = proc_coords.load_coords_results()["bootstrap"]["asah_s100b"]
     assert ns["pauc"] == pytest.approx(boot["partial_auc"]["estimate"], rel=1e-10)
+    # pROC's roc.test(roc(outcome, s100b), roc(outcome, ndka)) (stored paired case)
+    pair = [p for p in proc_parity.load_results().PAIRED_CASES["asah"]["paired"]
+            if (p["a"], p["b"]) == ("s100b", "ndka")][0]["tests"]["two-sided"]
+    assert ns["t"].statistic == pytest.approx(pair["statistic"], rel=1e-10)
+    assert ns["t"].pvalue == pytest.approx(pair["p_value"], rel=1e-10)
     se90 = ns["se90"].iloc[0]
     i = boot["se"]["specificities"].index(0.9)
     for q in ("lower", "median", "upper"):

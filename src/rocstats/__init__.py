@@ -2,8 +2,10 @@
 
 Public API (options are keyword-only)::
 
-    ROC / AUC       roc_curve, auc, delong, delong_test, delong_test_unpaired,
-                    delong_joint_test, delong_pairwise, best_threshold, smooth_roc
+    the object      roc (pROC's roc(): ROC, sorted once, with auc / ci / coords / test /
+                    plot ... as methods; several markers or a formula "y ~ a + b": ROCSet)
+    ROC / AUC       roc_curve, auc, delong, delong_joint_test, delong_pairwise,
+                    best_threshold, smooth_roc
     ROC tests       roc_test (paired: DeLong, bootstrap, Venkatraman, sensitivity /
                     specificity, as pROC's roc.test), roc_test_unpaired (with a CI of the
                     AUC difference), auc_test (one AUC against a value)
@@ -42,6 +44,7 @@ use (PEP 562), so ``import rocstats`` to compute an AUC stays light.
 import importlib
 
 from ._kernels import backend, backend_info
+from ._roc import ROC, ROCSet, roc
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
 from ._validation import ReversedDirectionWarning, UndefinedAUCWarning
@@ -51,16 +54,27 @@ from .diagnostic import (CutpointResult, DiagnosticAccuracy, cutpoint, diagnosti
                          diagnostic_accuracy_table)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
                   roc_gof_test)
-from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurve, auc,
-                  auc_test, best_threshold, coords, delong, delong_joint_test,
-                  delong_pairwise, delong_test, delong_test_unpaired, multiclass_auc,
-                  multiclass_auc_test, power_roc_test, power_roc_test_paired, roc_curve,
-                  roc_test, roc_test_unpaired, smooth_roc)
+from .compare import (JointTestResult, PairedPowerResult, PowerResult, auc_test,
+                      delong_joint_test, delong_pairwise, power_roc_test,
+                      power_roc_test_paired, roc_test, roc_test_unpaired)
+from .compare import _delong_test as _dt
+from ._deprecated import deprecated_function as _deprecated_function
+
+#: one public spelling per test (issue 22): pROC's roc.test; the old names warn
+delong_test = _deprecated_function(_dt.delong_test, "delong_test",
+                                   "rocstats.roc_test(y_true, y_score_a, y_score_b, "
+                                   "method='delong')")
+delong_test_unpaired = _deprecated_function(
+    _dt.delong_test_unpaired, "delong_test_unpaired",
+    "rocstats.roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, method='delong')")
+from .curves import (SmoothROCCurve, auc, best_threshold, coords, delong, multiclass_auc,
+                  multiclass_auc_test, roc_curve, smooth_roc)
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "roc", "ROC", "ROCSet",
     "roc_curve", "auc", "delong", "delong_test", "delong_test_unpaired", "delong_joint_test",
     "multiclass_auc", "best_threshold", "coords", "smooth_roc", "SmoothROCCurve", "backend",
     "backend_info",

@@ -159,23 +159,30 @@ class ConfidenceInterval(_Result):
 
 
 def _check_level(level):
-    from ._validation import check_number
+    from ._options import check_level
 
-    return check_number(level, "level", low=0.0, high=1.0, low_open=True, high_open=True,
-                        what="a number strictly between 0 and 1")
+    return check_level(level)
 
 
-def unit_interval(estimate, se, level, method, names=None):
+def unit_interval(estimate, se, level, method, names=None, alternative=None):
     """Wald or logit confidence interval of an estimate that lies in [0, 1] (an AUC, an
     sAUC); scalar or array ``estimate`` / ``se``.
 
     ``"wald"``: ``estimate -/+ z se`` clipped to [0, 1] (pROC's ``ci.auc``).  ``"logit"``:
     the Wald interval of ``logit(estimate)`` with the delta-method SE
     ``se / (estimate (1 - estimate))``, back-transformed: inside (0, 1) without clipping;
-    NaN at 0 and 1, where it is undefined.
+    NaN at 0 and 1, where it is undefined.  ``alternative`` "greater" / "less" gives the
+    one-sided interval ``[lower, 1]`` / ``[0, upper]`` with ``z`` at ``level`` (the
+    interval of the values a one-sided test at ``1 - level`` does not reject).
     """
     level = _check_level(level)
-    z = _dist.norm_ppf(0.5 + level / 2.0)
+    if alternative in (None, "two-sided"):
+        z = _dist.norm_ppf(0.5 + level / 2.0)
+    else:
+        from ._options import check_alternative
+
+        check_alternative(alternative)
+        z = _dist.norm_ppf(level)
     est = np.asarray(estimate, dtype=float)
     se = np.asarray(se, dtype=float)
     if method == "wald":
@@ -190,13 +197,99 @@ def unit_interval(estimate, se, level, method, names=None):
             hi = 1.0 / (1.0 + np.exp(-(lg + half)))
     else:
         raise ValueError("method must be 'wald' or 'logit', got %r" % (method,))
+    if alternative == "greater":
+        hi = np.ones_like(hi)
+    elif alternative == "less":
+        lo = np.zeros_like(lo)
     if lo.ndim == 0:
         lo, hi = float(lo), float(hi)
     return ConfidenceInterval(lo, hi, level, method, estimate=estimate, names=names)
 
 
+class AUCEstimate:
+    """The follow-ups every AUC-type estimate shares (AUC, partial AUC, sAUC, Hand &
+    Till's M): :attr:`se`, :meth:`conf_int`, :meth:`test`.  A result using it has a
+    ``variance`` field and names its estimate's field in ``_estimate`` (``"auc"``,
+    ``"sauc"``); ``_width()`` is the length of the interval the estimate lies in
+    (1, or ``high - low`` for an uncorrected partial AUC)."""
+
+    _estimate = "auc"
+    _what = "AUC"
+
+    @property
+    def estimate(self):
+        return getattr(self, self._estimate)
+
+    @property
+    def se(self):
+        """Standard error ``sqrt(variance)``."""
+        v = self.variance
+        if v is None:
+            return float("nan")
+        se = np.sqrt(v)
+        return float(se) if np.ndim(se) == 0 else se
+
+    def _width(self):
+        return 1.0
+
+    def _names(self):
+        est = self.estimate
+        return None if np.ndim(est) == 0 else tuple(_names(getattr(self, "names", None),
+                                                           np.size(est)))
+
+    def conf_int(self, level=0.95, *, method="wald", alternative=None):
+        """Confidence interval of the estimate.
+
+        Parameters
+        ----------
+        level : float
+            Confidence level in (0, 1).
+        method : {"wald", "logit"}
+            ``"wald"``: ``estimate -/+ z * se`` clipped to the estimate's range, as
+            pROC's ``ci.auc(method="delong")``.  ``"logit"``: the Wald interval on
+            ``logit`` of the estimate with the delta-method SE, back-transformed; it
+            stays inside the range without clipping and is better near its ends (NaN
+            at the ends themselves).  An uncorrected partial AUC over ``(low, high)``
+            lies in ``[0, high - low]``: both methods work on ``estimate / (high -
+            low)`` and scale back.
+        alternative : {None, "two-sided", "greater", "less"}
+            None / "two-sided": the two-sided interval; "greater": ``[lower, max]``,
+            "less": ``[min, upper]``, one-sided at ``level``.
+        """
+        width = self._width()
+        names = self._names()
+        if width == 1.0:
+            return unit_interval(self.estimate, self.se, level, method, names, alternative)
+        ci = unit_interval(np.asarray(self.estimate) / width, self.se / width, level, method,
+                           names, alternative)
+        return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method,
+                                  estimate=self.estimate, names=names)
+
+    def test(self, null=0.5, *, alternative="two-sided"):
+        """Wald z test of H0: estimate = ``null`` with this estimate's SE: ``z =
+        (estimate - null) / se``, p-value from the standard normal (``alternative``:
+        H1 estimate != / > / < null).  A zero SE gives z = +-inf when the estimate
+        differs from ``null`` (p = 0), and z = 0 when it equals it.  Scalar estimates
+        only (:func:`rocstats.delong_joint_test` compares several)."""
+        from ._options import check_alternative
+        from ._validation import check_number
+
+        check_alternative(alternative)
+        null = check_number(null, "null")
+        est = self.estimate
+        if np.ndim(est) != 0:
+            raise ValueError("test() needs a scalar estimate; for k scores use "
+                             "rocstats.delong_joint_test or rocstats.delong_pairwise")
+        se = self.se
+        z = _dist.wald_z(est - null, se)
+        p = _dist.pvalue(z, alternative) if not np.isnan(z) else float("nan")
+        return TestResult(z, p, est, "Wald test of one %s against %g (SE %s)"
+                          % (self._what, null, _fmt(se)), alternative, se=se,
+                          pos_label=getattr(self, "pos_label", None))
+
+
 @dataclass(frozen=True, eq=False)
-class AUCResult(_Result):
+class AUCResult(AUCEstimate, _Result):
     """AUC with its DeLong variance (vector and covariance matrix for k scores).
 
     Attributes
@@ -234,36 +327,13 @@ class AUCResult(_Result):
     weight_type: Optional[str] = None
 
     @property
-    def se(self):
-        """Standard error ``sqrt(variance)``."""
-        return np.sqrt(self.variance)
+    def _what(self):
+        return "AUC" if self.partial is None else "partial AUC"
 
-    def conf_int(self, level=0.95, *, method="wald"):
-        """Confidence interval for the AUC.
-
-        Parameters
-        ----------
-        level : float
-            Confidence level in (0, 1).
-        method : {"wald", "logit"}
-            ``"wald"``: ``auc -/+ z * se`` clipped to [0, 1], as pROC's
-            ``ci.auc(method="delong")``.  ``"logit"``: the Wald interval on
-            ``logit(auc)`` with the delta-method SE ``se / (auc (1 - auc))``,
-            back-transformed; it stays inside (0, 1) without clipping and is better
-            near 0 and 1.  At AUC 0 or 1 the logit interval is undefined (NaN).
-            An uncorrected partial AUC over ``(low, high)`` lies in
-            ``[0, high - low]``: both methods work on ``auc / (high - low)`` and scale
-            back (McClish-corrected values are on [0, 1] already).
-        """
-        names = None if np.ndim(self.auc) == 0 else tuple(_names(self.names, np.size(self.auc)))
+    def _width(self):
         if self.partial is not None and not self.correct:
-            # the Wald / logit interval of the partial AUC scaled to [0, 1] by its width
-            width = self.partial[1] - self.partial[0]
-            ci = unit_interval(np.asarray(self.auc) / width, self.se / width, level, method,
-                               names)
-            return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method,
-                                      estimate=self.auc, names=names)
-        return unit_interval(self.auc, self.se, level, method, names)
+            return self.partial[1] - self.partial[0]
+        return 1.0
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)
@@ -329,6 +399,7 @@ class TestResult(_Result):
     names: Optional[tuple] = None
     n_boot: Optional[int] = None
     replicates: Optional[np.ndarray] = None
+    notes: tuple = ()
 
     def conf_int(self, level=0.95, *, method=None):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
@@ -381,12 +452,13 @@ class TestResult(_Result):
                     rows.append(("AUC %s" % n, a))
             else:
                 rows.append(("AUCs", np.asarray(self.aucs)))
-        if self.se is not None and self.distribution != "chi2":
+        if self.se is not None and self.distribution not in ("chi2", "permutation"):
+            # (a permutation test of whole curves, Venkatraman's, has no interval)
             ci = self.conf_int()
             rows.append(("95% CI of estimate", "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))))
         if self.pos_label is not None:
             rows.append(("positive label", self.pos_label))
-        return Summary(self.method, rows, table=table)
+        return Summary(self.method, rows, notes=list(self.notes), table=table)
 
 
 @dataclass(frozen=True, eq=False)
@@ -419,8 +491,8 @@ class ROCCurve(_Result):
         """Partial AUC of this curve, as :func:`rocstats.auc` with ``partial``, ``focus``
         and ``correct`` (pROC's ``partial.auc`` on the curve's points; weighted curves
         too).  A curve with an undefined AUC (one class) gives NaN."""
-        from .roc._partial import (check_correct, check_focus, check_partial, mcclish,
-                                   partial_auc_from_points)
+        from ._areas import (check_correct, check_focus, check_partial, mcclish,
+                             partial_auc_from_points)
 
         lo, hi = check_partial(partial)
         check_focus(focus)
@@ -447,7 +519,7 @@ class ROCCurve(_Result):
 
 
 @dataclass(frozen=True, eq=False)
-class MulticlassAUCResult(_Result):
+class MulticlassAUCResult(AUCEstimate, _Result):
     """Hand & Till (2001) multiclass AUC with its variance.
 
     ``pairwise[i, j]`` is A(i|j): the AUC of probability column i separating class i
@@ -475,29 +547,12 @@ class MulticlassAUCResult(_Result):
     pairwise_variance: Optional[np.ndarray] = None
     pairwise_covariance: Optional[np.ndarray] = None
 
-    @property
-    def se(self):
-        """Standard error of M, ``sqrt(variance)``."""
-        return float("nan") if self.variance is None else float(np.sqrt(self.variance))
+    _what = "Hand & Till M"
 
     @property
     def pairwise_se(self):
         """Standard errors of the A(i|j) (C x C, NaN diagonal)."""
         return None if self.pairwise_variance is None else np.sqrt(self.pairwise_variance)
-
-    def conf_int(self, level=0.95, *, method="wald"):
-        """Confidence interval for M.
-
-        Parameters
-        ----------
-        level : float
-            Confidence level in (0, 1).
-        method : {"wald", "logit"}
-            ``"wald"``: ``M -/+ z se`` clipped to [0, 1] (as :meth:`AUCResult.conf_int`).
-            ``"logit"``: the Wald interval of ``logit(M)`` with the delta-method SE
-            ``se / (M (1 - M))``, back-transformed (inside (0, 1); NaN at M = 0 or 1).
-        """
-        return unit_interval(self.auc, self.se, level, method)
 
     def summary(self, level=0.95):
         ci = self.conf_int(level)
@@ -535,7 +590,10 @@ class ThresholdResult(_Result):
     pos_label: object = None
 
     def summary(self):
+        from ._deviations import note
+
         rows = [("method", self.method), ("threshold", self.threshold),
                 ("sensitivity", self.sensitivity), ("specificity", self.specificity),
                 ("criterion", self.criterion), ("tied optima", len(self.all_thresholds))]
-        return Summary("Optimal ROC threshold", rows)
+        notes = [note("exact_best")] if len(self.all_thresholds) > 1 else []
+        return Summary("Optimal ROC threshold", rows, notes)

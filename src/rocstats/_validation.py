@@ -124,62 +124,13 @@ def check_direction(direction):
     return direction
 
 
-def positive_mask(y_true, pos_label):
-    """Boolean mask of positives and the positive label, ``(mask, pos_label)``, under
-    the label contract (:func:`rocstats._labels.binary_labels`)."""
-    lab = _labels.binary_labels(y_true, pos_label)
-    return lab.is_pos, lab.pos_label
-
-
-def check_binary(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
-                 ndim=(1,)):
-    """Validate a binary problem; return ``(labels, score)``.
-
-    ``labels`` is a :class:`rocstats._labels.BinaryLabels` (``is_pos``, ``pos_label``);
-    ``score`` is float64 C-contiguous, negated when ``direction == ">"`` so that the
-    kernels can always treat higher scores as more positive.
-    """
-    rule, score = check_binary_rule(y_true, y_score, pos_label=pos_label, direction=direction,
-                                    score_name=score_name, ndim=ndim)
-    return rule.labels(), score
-
-
-def check_paired(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<"):
-    """:func:`check_binary` for two paired scores of the same cases: ``(labels, score)``
-    with ``score`` of shape (n, 2), column 0 = ``y_score_a``, column 1 = ``y_score_b``."""
-    a = as_float_array(y_score_a, "y_score_a")
-    b = as_float_array(y_score_b, "y_score_b")
-    if a.shape != b.shape:
-        raise ValueError("y_score_a has %d rows but y_score_b has %d" % (a.size, b.size))
-    return check_binary(y_true, np.column_stack([a, b]), pos_label=pos_label,
-                        direction=direction, score_name="y_score_a/y_score_b", ndim=(2,))
-
-
-def check_binary_rule(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
-                      ndim=(1,), finite=True):
-    """:func:`check_binary` with a :class:`rocstats._labels.BinaryRule` in place of the
-    labels (no mask built yet): ``(rule, score)``.  Same checks and errors; with
-    ``finite=False`` the scores' finiteness is left to the caller
-    (:func:`rocstats.roc._auc.split_sort_rule` checks it while splitting)."""
-    check_direction(direction)
-    rule = _labels.binary_rule(y_true, pos_label)
-    score = as_float_array(y_score, score_name, ndim=ndim, finite=finite)
-    if score.shape[0] != rule.values.shape[0]:
-        raise ValueError("y_true has %d rows but %s has %d" % (rule.values.shape[0],
-                                                                 score_name, score.shape[0]))
-    if score.ndim == 2 and score.shape[1] == 0:
-        raise ValueError("%s has no columns" % score_name)
-    if direction == ">":
-        score = -score
-    return rule, score
-
-
-def warn_one_class(n_pos, n_neg, what="AUC"):
+def warn_one_class(n_pos, n_neg, what="AUC", stacklevel=3):
     """Warn and return True when a class is missing (the statistic is then NaN)."""
     if n_pos == 0 or n_neg == 0:
         warnings.warn("%s is undefined: y_true has %s (positives: %d, negatives: %d); "
                       "returning NaN" % (what, "no positives" if n_pos == 0 else "no negatives",
-                                         n_pos, n_neg), UndefinedAUCWarning, stacklevel=3)
+                                         n_pos, n_neg), UndefinedAUCWarning,
+                      stacklevel=stacklevel)
         return True
     return False
 

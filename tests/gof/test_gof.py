@@ -23,7 +23,7 @@ from scipy import stats
 
 import rocstats
 from rocstats import GOFApproximationWarning, UndefinedAUCWarning
-from rocstats.gof import _rossa
+from rocstats.gof import _pvalue, _rossa
 from definitions import (compositions, rossa_cell_index_def, rossa_cells_def, rossa_counts_def,
                           rossa_exact_pvalue_def, rossa_permutation_pvalue_def,
                           rossa_statistic_def, rossa_statistic_fraction)
@@ -180,7 +180,7 @@ def test_random_ties_lie_between_lower_and_upper(seed):
 def test_same_seed_same_tie_breaking_for_every_method():
     rng = np.random.default_rng(12)
     y, x = random_data(rng, 14, 10, ties=True)
-    results = [quiet(rocstats.roc_gof_test, y, x, method=meth, n_resamples=9, random_state=5)
+    results = [quiet(rocstats.roc_gof_test, y, x, method=meth, n_boot=9, random_state=5)
                for meth in ("chi2", "scaled", "permutation", "exact", "auto")]
     for r in results[1:]:
         np.testing.assert_array_equal(r.cell_index, results[0].cell_index)
@@ -369,13 +369,13 @@ def test_exact_kernel_against_compositions_unequal_cells():
         # ascending caps: one programme each; descending: the first one's table is kept
         # and the others are look-ups (the cached survival function must be right too)
         for order in (caps, caps[::-1]):
-            _rossa._SF_CACHE.clear()
+            _pvalue._SF_CACHE.clear()
             for cap in order:
                 ref = sum(v for s, v in scores.items() if s >= cap) / total
                 assert _rossa._exact_sf(m, sizes, w, cap) == pytest.approx(
                     ref, rel=1e-12, abs=1e-15)
         key = (m, tuple(sizes), tuple(int(v) for v in w))
-        assert _rossa._SF_CACHE[key].size == max(scores) + 3
+        assert _pvalue._SF_CACHE[key].size == max(scores) + 3
 
 
 def test_exact_with_random_ties_matches_enumeration():
@@ -421,7 +421,7 @@ def test_exact_and_permutation_agree():
         x = np.r_[rng.normal(shift, 1, m), rng.normal(0, 1, n)]
         e = rocstats.roc_gof_test(y, x, cells=cells, method="exact")
         B = 20000
-        p = rocstats.roc_gof_test(y, x, cells=cells, method="permutation", n_resamples=B,
+        p = rocstats.roc_gof_test(y, x, cells=cells, method="permutation", n_boot=B,
                                   random_state=3)
         se = math.sqrt(e.pvalue * (1 - e.pvalue) / B)
         assert abs(p.pvalue - e.pvalue) < 4 * se + 2 / B, (m, n, cells, e.pvalue, p.pvalue)
@@ -441,7 +441,7 @@ def test_auto_picks_what_the_docstring_says(monkeypatch):
     # ties="upper" / "lower" on tied data: the null is not uniform -> permutation
     yt, xt = random_data(rng, 10, 12, ties=True)
     for rule in ("upper", "lower"):
-        r = rocstats.roc_gof_test(yt, xt, ties=rule, n_resamples=199, random_state=1)
+        r = rocstats.roc_gof_test(yt, xt, ties=rule, n_boot=199, random_state=1)
         assert r.pvalue_method == "permutation" and r.n_resamples == 199
         assert r.exact_work <= _rossa.EXACT_WORK_LIMIT        # cheap, but not valid
         with pytest.raises(ValueError, match="method='exact' needs the uniform null"):
@@ -453,12 +453,12 @@ def test_auto_picks_what_the_docstring_says(monkeypatch):
     x2 = x.copy()
     pos = np.flatnonzero(y == 1)
     x2[pos[1]] = x2[pos[0]]
-    assert rocstats.roc_gof_test(y, x2, ties="upper", n_resamples=19,
+    assert rocstats.roc_gof_test(y, x2, ties="upper", n_boot=19,
                                  random_state=0).pvalue_method == "permutation"
     # expensive: many positives per cell -> permutation, with exact_work above the
     # limit and above the permutation's work 15 * B * (m + n)
     yb, xb = random_data(rng, 300, 30, ties=False)
-    r = rocstats.roc_gof_test(yb, xb, n_resamples=199, random_state=2)
+    r = rocstats.roc_gof_test(yb, xb, n_boot=199, random_state=2)
     assert r.pvalue_method == "permutation" and r.exact_work > _rossa.EXACT_WORK_LIMIT
     assert r.exact_work > 15 * 199 * 330 and r.n_resamples == 199
     # two positives among 3000 negatives: 3001 cells put the work above 2e7, but the
@@ -468,25 +468,25 @@ def test_auto_picks_what_the_docstring_says(monkeypatch):
     r = rocstats.roc_gof_test(yc, xc)
     assert r.exact_work > _rossa.EXACT_WORK_LIMIT
     assert r.exact_work <= 15 * 9999 * 3002 and r.pvalue_method == "exact"
-    r = rocstats.roc_gof_test(yc, xc, n_resamples=99, random_state=0)
+    r = rocstats.roc_gof_test(yc, xc, n_boot=99, random_state=0)
     assert r.exact_work > 15 * 99 * 3002 and r.pvalue_method == "permutation"
     # the switch is exactly the work bound max(EXACT_WORK_LIMIT, 15 B (m + n))
     w = rocstats.roc_gof_test(y, x).exact_work
     assert w > 15 * 1 * 22
     monkeypatch.setattr(_rossa, "EXACT_WORK_LIMIT", w)
-    assert rocstats.roc_gof_test(y, x, n_resamples=1).pvalue_method == "exact"
+    assert rocstats.roc_gof_test(y, x, n_boot=1).pvalue_method == "exact"
     monkeypatch.setattr(_rossa, "EXACT_WORK_LIMIT", w * (1 - 1e-9))
-    assert rocstats.roc_gof_test(y, x, n_resamples=1,
+    assert rocstats.roc_gof_test(y, x, n_boot=1,
                                  random_state=0).pvalue_method == "permutation"
-    assert rocstats.roc_gof_test(y, x, n_resamples=9999).pvalue_method == "exact"
+    assert rocstats.roc_gof_test(y, x, n_boot=9999).pvalue_method == "exact"
     monkeypatch.setattr(_rossa, "PERMUTATION_ENTRY_WORK", w / (9999 * 22) * (1 - 1e-9))
-    assert rocstats.roc_gof_test(y, x, n_resamples=9999,
+    assert rocstats.roc_gof_test(y, x, n_boot=9999,
                                  random_state=0).pvalue_method == "permutation"
     monkeypatch.setattr(_rossa, "PERMUTATION_ENTRY_WORK", 15.0)
     # ... and the table size: auto falls back to permutation, exact refuses
     monkeypatch.setattr(_rossa, "EXACT_WORK_LIMIT", 2e7)
     monkeypatch.setattr(_rossa, "EXACT_MAX_ENTRIES", 10)
-    assert rocstats.roc_gof_test(y, x, n_resamples=9,
+    assert rocstats.roc_gof_test(y, x, n_boot=9,
                                  random_state=0).pvalue_method == "permutation"
     with pytest.raises(ValueError, match="method='exact' would need a table"):
         rocstats.roc_gof_test(y, x, method="exact")
@@ -522,7 +522,7 @@ def test_permutation_pvalue_matches_enumeration(case):
     exact = float(rossa_permutation_pvalue_def(y, x, ties, cells))
     B = 20000
     r = rocstats.roc_gof_test(y, x, ties=ties, cells=cells, method="permutation",
-                              n_resamples=B, random_state=1)
+                              n_boot=B, random_state=1)
     se = math.sqrt(exact * (1 - exact) / B)
     assert abs(r.pvalue - exact) < 4 * se + 1 / B, (r.pvalue, exact)
     assert r.distribution == "permutation" and r.n_resamples == B
@@ -534,21 +534,21 @@ def test_permutation_pvalue_matches_enumeration(case):
 def test_permutation_reproducible_and_bounded():
     rng = np.random.default_rng(5)
     y, x = random_data(rng, 20, 15, ties=True)
-    a = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=499, random_state=42)
-    b = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=499,
+    a = rocstats.roc_gof_test(y, x, method="permutation", n_boot=499, random_state=42)
+    b = rocstats.roc_gof_test(y, x, method="permutation", n_boot=499,
                               random_state=np.random.default_rng(42))
     assert a.pvalue == b.pvalue and a.statistic == b.statistic
-    c = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=499, random_state=43)
+    c = rocstats.roc_gof_test(y, x, method="permutation", n_boot=499, random_state=43)
     assert 1 / 500 <= c.pvalue <= 1
     assert (c.pvalue * 500) == pytest.approx(round(c.pvalue * 500))   # (1 + hits)/(B + 1)
     # the block loop: more replicates than one block holds gives the same replicates
-    old = _rossa._BLOCK
+    old = _pvalue._BLOCK
     try:
-        _rossa._BLOCK = 64
-        d = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=499,
+        _pvalue._BLOCK = 64
+        d = rocstats.roc_gof_test(y, x, method="permutation", n_boot=499,
                                   random_state=42)
     finally:
-        _rossa._BLOCK = old
+        _pvalue._BLOCK = old
     assert 0 < d.pvalue <= 1
 
 
@@ -560,7 +560,7 @@ def test_permutation_size_under_h0():
     reps, hits = 300, 0
     for _ in range(reps):
         y, x = random_data(rng, 10, 8, ties=False)
-        r = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=99,
+        r = rocstats.roc_gof_test(y, x, method="permutation", n_boot=99,
                                   random_state=rng)
         hits += r.pvalue <= 0.05
     size = hits / reps
@@ -576,14 +576,14 @@ X = np.array([0.1, 0.9, 0.3, 0.7, 0.4, 0.45, 0.2, 0.8, 0.5, 0.6])
 def test_nonfinite(bad, msg):
     x = X.copy()
     x[3] = bad
-    with pytest.raises(ValueError, match="x contains %s" % msg):
+    with pytest.raises(ValueError, match="y_score contains %s" % msg):
         rocstats.roc_gof_test(Y, x)
 
 
 def test_length_mismatch_and_shape():
-    with pytest.raises(ValueError, match="y_true has 10 rows but x has 9"):
+    with pytest.raises(ValueError, match="y_true has 10 rows but y_score has 9"):
         rocstats.roc_gof_test(Y, X[:9])
-    with pytest.raises(ValueError, match="x must be 1-dimensional"):
+    with pytest.raises(ValueError, match="y_score must be 1-dimensional"):
         rocstats.roc_gof_test(Y, np.c_[X, X])
     with pytest.raises(ValueError, match="y_true is empty"):
         rocstats.roc_gof_test([], [])
@@ -628,8 +628,8 @@ def test_bad_options():
         rocstats.roc_gof_test(Y, X, ties="mid")
     for meth in ("permutation", "auto"):
         for b in (0, -3, 2.5, True):
-            with pytest.raises(ValueError, match="n_resamples must be a positive integer"):
-                rocstats.roc_gof_test(Y, X, method=meth, n_resamples=b)
+            with pytest.raises(ValueError, match="n_boot must be a positive integer"):
+                rocstats.roc_gof_test(Y, X, method=meth, n_boot=b)
 
 
 def test_small_sample_warning_says_what_to_do():
@@ -644,7 +644,7 @@ def test_small_sample_warning_says_what_to_do():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         rocstats.roc_gof_test(y, x, cells=4, method="scaled")
-        rocstats.roc_gof_test(Y, X, method="permutation", n_resamples=9, random_state=0)
+        rocstats.roc_gof_test(Y, X, method="permutation", n_boot=9, random_state=0)
         rocstats.roc_gof_test(Y, X)
         rocstats.roc_gof_test(Y, X, method="exact")
     # chi2 with enough positives per cell still warns about the inflation

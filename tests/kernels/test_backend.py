@@ -72,22 +72,59 @@ def test_same_answers_from_both_backends_public_api():
 
 def test_one_switch_and_both_sides_of_every_family():
     """Issue 10: one switch picks a side for every kernel family; implementations()
-    exposes both sides with the same function names."""
+    exposes both sides."""
     for family in _kernels.FAMILIES:
         impls = _kernels.implementations(family)
         active = getattr(_kernels, family)
         assert active is impls["numpy" if rocstats.backend() == "numpy" else "cffi"]
-        if "cffi" in impls:
-            c_names = {n for n in dir(impls["cffi"]) if not n.startswith("_")}
-            np_names = {n for n in dir(impls["numpy"]) if not n.startswith("_")}
-            public = {n for n in c_names if callable(getattr(impls["cffi"], n))
-                      and getattr(getattr(impls["cffi"], n), "__module__", "") ==
-                      impls["cffi"].__name__}
-            # the C side may add the radix variants it picks for large inputs
-            extra = {n for n in public - np_names if not n.endswith("_radix")}
-            assert not extra, (family, extra)
     with pytest.raises(ValueError, match="family must be one of"):
         _kernels.implementations("sort")
+
+
+#: what the C side's modules import from rocstats._kernels.c itself (not kernels)
+_C_HELPERS = {"ffi", "lib", "ptr", "f64", "i64", "i8", "out"}
+
+
+def _public(module):
+    """The public names of a kernel module: every attribute without a leading underscore
+    that is not a module (numpy, ...) nor one of the C side's pointer helpers."""
+    import inspect
+
+    return {n for n, v in vars(module).items() if not n.startswith("_")
+            and not inspect.ismodule(v) and n not in _C_HELPERS}
+
+
+@pytest.mark.needs_c
+@pytest.mark.parametrize("family", _kernels.FAMILIES)
+def test_c_and_numpy_sides_export_exactly_the_same_names(family):
+    """Issue 22: the C and NumPy sides of every family export exactly the same names,
+    listed in the same ``__all__``, so that a statistic calls ``_kernels.<family>.<name>``
+    and never probes a side for a fast path (no getattr).  How a side runs (sort choice,
+    threads, environment variables) lives in _kernels/_strategy.py, not in a family."""
+    impls = _kernels.implementations(family)
+    c, twin = impls["cffi"], impls["numpy"]
+    assert list(c.__all__) == list(twin.__all__)
+    assert _public(c) == set(c.__all__), (family, _public(c) ^ set(c.__all__))
+    assert _public(twin) == set(twin.__all__), (family, _public(twin) ^ set(twin.__all__))
+
+
+def test_no_statistic_probes_a_kernel_family():
+    """Issue 22: no module outside _kernels looks a kernel up with getattr, and only
+    _kernels/_strategy.py reads the ROCSTATS_* environment variables of the kernels."""
+    import pathlib
+    import re
+
+    src = pathlib.Path(rocstats.__file__).parent
+    probes, env = [], []
+    for p in src.rglob("*.py"):
+        rel = p.relative_to(src).as_posix()
+        text = p.read_text()
+        if not rel.startswith("_kernels/") and re.search(r"getattr\(\s*(_kernels|kb\b)", text):
+            probes.append(rel)
+        if re.search(r"ROCSTATS_(PURE_PYTHON|SORT|NUM_THREADS)", text) and \
+                re.search(r"os\.environ", text) and rel != "_kernels/_strategy.py":
+            env.append(rel)
+    assert probes == [] and env == []
 
 
 def test_only_the_c_package_touches_ffi():

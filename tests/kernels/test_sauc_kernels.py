@@ -15,6 +15,7 @@ import pytest
 import rocstats
 from rocstats import _kernels
 from rocstats._kernels import sauc as K
+from rocstats._kernels import _strategy
 
 from definitions import close, margin_definition, sauc_definition
 
@@ -193,7 +194,7 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
     from rocstats._kernels.numpy import sauc as nsauc
     monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
     rng = np.random.default_rng(14 + (levels or 0))
-    size = 2 * croc.RADIX_MIN_SIZE + 17
+    size = 2 * _strategy.RADIX_MIN_SIZE + 17
     is_pos = rng.random(size) < 0.4
     a, b = rng.random(size), rng.random(size)
     if levels:
@@ -202,7 +203,7 @@ def test_threaded_paths_bit_identical_to_the_numpy_path(levels, threads, monkeyp
         b = np.minimum(b, 1.0)
         if levels < 0:
             a[a == 0.0] = np.where(rng.random(int(np.sum(a == 0.0))) < 0.5, -0.0, 0.0)
-    ha, hb, d, e = csauc._paired_components(is_pos, a, b)
+    ha, hb, d, e = csauc.paired_components(is_pos, a, b)
     want = []
     for score in (a, b):
         pos, op, neg, on = nroc.split_argsort(is_pos, score)
@@ -236,7 +237,7 @@ def test_sweep_directions_on_two_threads_bit_identical(kind, threads, monkeypatc
     from rocstats._kernels.numpy import sauc as nsauc
     monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
     rng = np.random.default_rng(1414)
-    m, n = croc.RADIX_MIN_SIZE + 3, croc.RADIX_MIN_SIZE // 2 + 11
+    m, n = _strategy.RADIX_MIN_SIZE + 3, _strategy.RADIX_MIN_SIZE // 2 + 11
     if kind == "continuous":
         pos, neg = rng.random(m), rng.random(n)
     elif kind == "ties":
@@ -274,13 +275,13 @@ def test_two_thread_work_nested_in_the_second_thread_runs_on_it():
     again (sauc_test's fallback to the split argsort calls the two-direction sweep from
     inside it) must run there, not be submitted to the busy pool (a deadlock)."""
     from rocstats._kernels.c import roc as croc
-    if not croc._threads():
+    if not _strategy.threads_allowed():
         pytest.skip("one usable CPU or ROCSTATS_NUM_THREADS=1: no second thread")
-    inner = croc._second_thread().submit(croc._threads).result(timeout=60)
+    inner = _strategy.second_thread().submit(_strategy.threads_allowed).result(timeout=60)
     assert inner is False
-    seen = croc._second_thread().submit(
-        croc._both, lambda x: x * 2, np.arange(4), np.arange(4),
-        size=2 * croc.RADIX_MIN_SIZE).result(timeout=60)
+    seen = _strategy.second_thread().submit(
+        _strategy.both, lambda x: x * 2, np.arange(4), np.arange(4),
+        size=2 * _strategy.RADIX_MIN_SIZE).result(timeout=60)
     assert [list(r) for r in seen] == [[0, 2, 4, 6]] * 2
 
 
@@ -369,14 +370,14 @@ def test_one_sort_path_bit_identical(threads, monkeypatch):
         return swept[-1]
 
     monkeypatch.setattr(csauc, "_merged_sweep", spy)
-    monkeypatch.setattr(croc, "_sort_choice", "numpy")    # the path needs NumPy's sort
+    monkeypatch.setattr(_strategy, "_sort_choice", "numpy")    # the path needs NumPy's sort
     rng = np.random.default_rng(1414)
-    size = 2 * croc.RADIX_MIN_SIZE + 1001
+    size = 2 * _strategy.RADIX_MIN_SIZE + 1001
     for frac in (0.5, 0.03):
         is_pos = rng.random(size) < frac
         for name, a, b in _merged_cases(rng, size):
             del swept[:]
-            got = csauc._paired_components(is_pos, a, b)
+            got = csauc.paired_components(is_pos, a, b)
             assert len(swept) == 2 and None not in swept, name    # the path under test
             want = _reference_differences(is_pos, a, b)
             assert got[0] == want[0] and got[1] == want[1], name
@@ -448,7 +449,7 @@ def test_codes_path_bit_identical(levels):
     from rocstats._kernels.c import roc as croc
     from rocstats._kernels.c import sauc as csauc
     rng = np.random.default_rng(levels)
-    size = 2 * croc.RADIX_MIN_SIZE + 5
+    size = 2 * _strategy.RADIX_MIN_SIZE + 5
     is_pos = rng.random(size) < 0.35
     a = np.round(rng.random(size) * (levels - 1)) / (levels - 1)
     b = np.round(rng.random(size) * (levels - 1)) / (levels - 1)
@@ -457,7 +458,7 @@ def test_codes_path_bit_identical(levels):
     ordered = np.arange(size) >= size // 2 + 3     # no positive in the first half
     for mask, sa, sb in ((is_pos, a, b), (is_pos, b, a), (is_pos, z, b),
                          (is_pos, a, rng.random(size)), (ordered, a, b), (~ordered, b, a)):
-        got = csauc._paired_components(mask, sa, sb)
+        got = csauc.paired_components(mask, sa, sb)
         want = _reference_differences(mask, sa, sb)
         assert got[0] == want[0] and got[1] == want[1]
         _assert_same_bits(got[2], want[2])

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from rocstats import _kernels
+from rocstats._kernels import _strategy
 
 IMPLS = _kernels.implementations("roc")
 pytestmark = pytest.mark.needs_c
@@ -35,7 +36,7 @@ def _big_cases():
 
 @pytest.fixture(params=["numpy", "radix"])
 def sort_choice(request, monkeypatch):
-    monkeypatch.setattr(C, "_sort_choice", request.param)
+    monkeypatch.setattr(_strategy, "_sort_choice", request.param)
     return request.param
 
 
@@ -48,7 +49,7 @@ def threads(request, monkeypatch):
 @pytest.mark.parametrize("case", list(_big_cases()), ids=lambda c: c[0])
 def test_split_sort_and_argsort_equal_the_twin(case, sort_choice, threads):
     _, score = case
-    assert score.size >= C.RADIX_MIN_SIZE
+    assert score.size >= _strategy.RADIX_MIN_SIZE
     rng = np.random.default_rng(7)
     for is_pos in (rng.random(score.size) < 0.3, np.ones(score.size, bool),
                    np.zeros(score.size, bool)):
@@ -99,11 +100,12 @@ def test_packed_argsort_repair_and_fallback():
 
 
 def test_calibration_picks_a_sort(monkeypatch):
-    assert C._calibrate() in ("numpy", "radix")
-    monkeypatch.setattr(C, "_sort_choice", None)
+    assert _strategy._calibrate(C._numpy_split_sort,
+                                lambda mask, x: C._radix(mask, x, False)) in ("numpy", "radix")
+    monkeypatch.setattr(_strategy, "_sort_choice", None)
     monkeypatch.setenv("ROCSTATS_SORT", "radix")
     assert C._sort_method() == "radix"
-    monkeypatch.setattr(C, "_sort_choice", None)
+    monkeypatch.setattr(_strategy, "_sort_choice", None)
     monkeypatch.setenv("ROCSTATS_SORT", "numpy")
     assert C._sort_method() == "numpy"
 
@@ -152,12 +154,14 @@ def test_placements_by_case_equal_twin_scattered(levels):
         v10, v01 = np.empty_like(s10), np.empty_like(s01)
         v10[op] = s10
         v01[on] = s01
-        t2, w10, w01 = C._placements_by_case(ps, op, ns, on)
+        t3, x10, x01 = TWIN.placements_by_case(ps, op, ns, on)
+        assert t3 == t and np.array_equal(x10, v10) and np.array_equal(x01, v01)
+        t2, w10, w01 = C.placements_by_case(ps, op, ns, on)
         assert t2 == t
         np.testing.assert_array_equal(w10, v10)     # bit for bit
         np.testing.assert_array_equal(w01, v01)
     with pytest.raises(ValueError, match="permutations"):
-        C._placements_by_case(ps, op + 1, ns, on)
+        C.placements_by_case(ps, op + 1, ns, on)
 
 
 def test_split_by_label_value_equals_the_masked_split(monkeypatch):
@@ -165,19 +169,28 @@ def test_split_by_label_value_equals_the_masked_split(monkeypatch):
     n = 3 * (1 << 15) + 5
     x = rng.normal(size=n)
     codes = rng.integers(0, 2, n)
-    monkeypatch.setattr(C, "_sort_choice", "numpy")
+    monkeypatch.setattr(_strategy, "_sort_choice", "numpy")
     for values, pos in ((codes.astype(np.int64), 1), (codes.astype(np.int32) + 3, 4),
                         (codes.astype(np.int8) - 1, 0), (codes.astype(np.uint8), 1),
                         (codes.astype(bool), True), (codes * 2.5, 2.5)):
-        got = C._split_sort_eq(values, pos, x)
         want = TWIN.split_sort(values == pos, x)
-        for g, w in zip(got, want):
+        for got in (C.split_sort_eq(values, pos, x), TWIN.split_sort_eq(values, pos, x)):
+            for g, w in zip(got, want):
+                np.testing.assert_array_equal(g, w)
+    # the mask paths: no kernel for the dtype, a value the dtype cannot hold, a small
+    # input (the twin's sort), the radix sort chosen -- the same arrays
+    cases = [(codes.astype(object), 1, x), (codes, 0.5, x), (codes[:100], 1, x[:100])]
+    for values, pos, xx in cases:
+        want = TWIN.split_sort(values == pos, xx)
+        for g, w in zip(C.split_sort_eq(values, pos, xx), want):
             np.testing.assert_array_equal(g, w)
-    assert C._split_sort_eq(codes.astype(object), 1, x) is None       # no kernel: mask
-    assert C._split_sort_eq(codes, 0.5, x) is None                    # not an int64 value
-    assert C._split_sort_eq(codes[:100], 1, x[:100]) is None          # small: the twin
-    monkeypatch.setattr(C, "_sort_choice", "radix")
-    assert C._split_sort_eq(codes, 1, x) is None                      # radix: the mask
+    monkeypatch.setattr(_strategy, "_sort_choice", "radix")
+    for g, w in zip(C.split_sort_eq(codes, 1, x), TWIN.split_sort(codes == 1, x)):
+        np.testing.assert_array_equal(g, w)
+    bad = x.copy()
+    bad[7] = np.nan
+    assert C.split_sort_eq(codes, 1, bad) is C.NOT_FINITE is TWIN.NOT_FINITE
+    assert TWIN.split_sort_eq(codes, 1, bad) is TWIN.NOT_FINITE
 
 
 def test_public_auc_delong_same_for_every_label_encoding():
@@ -241,7 +254,7 @@ def test_two_values_equals_the_twin_and_the_definition(case):
 def test_placements_columns_equal_the_twin_and_the_pairwise_definition(k, sort_choice, threads):
     from rocstats._kernels.numpy.roc import placements_pairwise
     rng = np.random.default_rng(k)
-    n = C.RADIX_MIN_SIZE + 1001        # the one-pass column split and the threads run
+    n = _strategy.RADIX_MIN_SIZE + 1001        # the one-pass column split and the threads run
     is_pos = rng.random(n) < 0.35
     S = rng.normal(size=(n, k))
     S[:, 0] = np.round(S[:, 0] * 3)    # ties in the first column
@@ -273,7 +286,7 @@ def test_nonfinite_scores_are_refused_on_the_fast_split(bad, where, dtype, sort_
     every label dtype the split handles and with either sort."""
     import rocstats
     rng = np.random.default_rng(3)
-    n = C.RADIX_MIN_SIZE + 5
+    n = _strategy.RADIX_MIN_SIZE + 5
     y = (rng.random(n) < 0.4).astype(dtype)
     s = rng.normal(size=n)
     s[where] = bad

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rocstats import _kernels
-from rocstats.roc import _roctest
+from rocstats.compare import _roctest
 
 from definitions import rank_first_def, venkatraman_paired_def, venkatraman_unpaired_def
 

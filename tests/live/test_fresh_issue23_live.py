@@ -125,7 +125,7 @@ def test_coords_best_with_random_weights_against_proc(R):
         ours = sorted(rocstats.coords(y, x, "best", best_weights=w)["threshold"])
         theirs = sorted(np.atleast_1d(_fv(_call(R["coords_best"], y, x, np.array(w)))))
         # definition: every cut maximising se + r sp, r from the fractions meant
-        from rocstats.roc._coords import _decimal_fraction
+        from rocstats.curves._coords import _decimal_fraction
         c, p = _decimal_fraction(w[0]), _decimal_fraction(w[1])
         r = (1 - p) / (c * p)
         v = np.unique(x)
@@ -228,7 +228,7 @@ def test_power_numeric_against_proc(R):
                                                     "sig_level", "power")),
                     args.get("kappa", np.nan))
         try:
-            ours = rocstats.power_roc_test(**args, tol=rocstats.roc._power.PROC_UNIROOT_TOL)
+            ours = rocstats.power_roc_test(**args, tol=rocstats.compare._power.PROC_UNIROOT_TOL)
         except ValueError:
             ours = None
         from rpy2.rinterface import NULL
@@ -281,7 +281,7 @@ def test_paired_obuchowski_power_against_proc(R):
 def test_p_adjust_against_r_and_statsmodels(R):
     from statsmodels.stats.multitest import multipletests
 
-    from rocstats.roc._compare import p_adjust
+    from rocstats.compare._delong_test import p_adjust
 
     rng = _rng(6)
     compared = 0

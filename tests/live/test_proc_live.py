@@ -127,14 +127,14 @@ def test_flat_bridge_functions(alternative):
     assert pp.compare(res.variance, single["var"], "var")["passed"]
 
     t_r = rbridge.proc_roc_test(y, a, b, alternative=alternative)
-    t = rocstats.delong_test(y, a, b, alternative=alternative)
+    t = rocstats.roc_test(y, a, b, alternative=alternative)
     for q, v in (("statistic", t.statistic), ("p_value", t.pvalue)):
         assert pp.compare(v, t_r[q], q, scale=1.0 if q == "statistic" else 0.0)["passed"]
 
     y2 = rng.permutation(np.repeat([1, 0], [20, 22]))
     c = rng.normal(y2 * 0.4)
     u_r = rbridge.proc_roc_test_unpaired(y, a, y2, c, alternative=alternative)
-    u = rocstats.delong_test_unpaired(y, a, y2, c, alternative=alternative)
+    u = rocstats.roc_test_unpaired(y, a, y2, c, alternative=alternative)
     for q, v in (("statistic", u.statistic), ("df", u.df), ("p_value", u.pvalue)):
         assert pp.compare(v, u_r[q], q, scale=1.0 if q == "statistic" else 0.0)["passed"]
 

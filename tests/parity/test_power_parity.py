@@ -6,7 +6,7 @@ Every solve mode of the four forms (numeric AUC, one curve from pilot data, two 
 curves from pilot data with Obuchowski's and DeLong's variances, binormal parameters),
 both alternatives, pilot data from pROC's aSAH and a random data set with ties.  rocstats
 is called with pROC's null variance (``null_variance="first"``); its default deviates on
-purpose (pROC issue #122: tests/roc/test_power.py, validation/rocstats_validation/power_mc.py).
+purpose (pROC issue #122: tests/compare/test_power.py, validation/rocstats_validation/power_mc.py).
 Tolerances: rocstats_validation.proc_power.TOLERANCES (1e-9 relative or tighter).
 """
 import pytest

@@ -171,7 +171,7 @@ def test_paired_delong_test(case, i, alternative):
     p = c["paired"][i]
     ref = p["tests"][alternative]
     y, scores = _data(case)
-    t = _quiet(rocstats.delong_test, y, scores[p["a"]], scores[p["b"]], pos_label=c["case"],
+    t = _quiet(rocstats.roc_test, y, scores[p["a"]], scores[p["b"]], pos_label=c["case"],
                alternative=alternative)
     where = dict(case=case, item="%s vs %s" % (p["a"], p["b"]), alternative=alternative)
     _check(t.statistic, ref["statistic"], "statistic", scale=1.0, **where)
@@ -221,9 +221,9 @@ def test_zero_difference_gives_z_exactly_zero(case):
     y, scores = _data(case)
     p = c["paired"][0]
     assert p["tests"]["two-sided"]["statistic"] == 0.0
-    t = rocstats.delong_test(y, scores[p["a"]], scores[p["b"]])
+    t = rocstats.roc_test(y, scores[p["a"]], scores[p["b"]])
     assert t.statistic == 0.0 and t.pvalue == 1.0
-    assert rocstats.delong_test(y, scores[p["a"]], scores[p["b"]],
+    assert rocstats.roc_test(y, scores[p["a"]], scores[p["b"]],
                                 alternative="greater").pvalue == 0.5
 
 
@@ -238,7 +238,7 @@ def test_undefined_variance_is_nan_with_warning():
         assert res.auc == ref["auc"] and math.isnan(res.variance)
     p = c["paired"][0]
     with pytest.warns(rocstats.UndefinedAUCWarning):
-        t = rocstats.delong_test(y, scores[p["a"]], scores[p["b"]])
+        t = rocstats.roc_test(y, scores[p["a"]], scores[p["b"]])
     assert math.isnan(t.statistic) and math.isnan(t.pvalue)
     assert all(math.isnan(r["statistic"]) for r in p["tests"].values())
 
@@ -248,7 +248,7 @@ def test_auc_below_half_is_not_flipped():
     y, scores = _data("reversed_strong")
     assert c["single"]["reversed"]["auc"] < 0.5
     assert rocstats.auc(y, scores["reversed"]) == c["single"]["reversed"]["auc"]
-    t = rocstats.delong_test(y, scores["reversed"], scores["good"], alternative="less")
+    t = rocstats.roc_test(y, scores["reversed"], scores["good"], alternative="less")
     assert t.pvalue < 1e-30  # tiny p-value, matched to 1e-10 relative above
 
 

@@ -2,7 +2,7 @@
 ``python -m rocstats_validation.run --suite pauc_mc``.
 
 :func:`rocstats.delong` with ``partial=`` reports a variance that no other software
-offers (pROC refuses and bootstraps); its derivation is in :mod:`rocstats.roc._partial`.
+offers (pROC refuses and bootstraps); its derivation is in :mod:`rocstats.curves._partial`.
 It is checked here, with no R reference, in four settings (``SETTINGS`` and ``PAIRED``)
 of known score distributions, plus two small-sample ones, each over ``N_REP`` = 4000
 seeded replicates (each replicate one call of the public function):
@@ -66,7 +66,7 @@ import numpy as np
 from scipy import integrate, special, stats
 
 import rocstats
-from rocstats.roc._partial import mcclish, partial_auc_from_points
+from rocstats.curves._partial import mcclish, partial_auc_from_points
 
 from .proc_parity import Tolerance, compare
 
@@ -222,7 +222,7 @@ def naive_variance(pos, neg, lo, hi):
     range on specificity): DeLong's form with each control's component its placement
     value times the share of its 1/n cell inside the range, the cases' as rocstats'.
     Reported as a power check: the end points' estimation term matters."""
-    from rocstats.roc._partial import partial_components
+    from rocstats.curves._partial import partial_components
 
     m, n = pos.size, neg.size
     v10, _ = partial_components(np.r_[np.ones(m, bool), np.zeros(n, bool)],
@@ -414,7 +414,7 @@ def run(*, live=None, seed=None):
     meta = {"seed": seed, "replicates": N_REP, "bootstrap_sets": N_BOOT_SETS,
             "bootstrap_replicates": N_BOOT, "settings": settings,
             "variance": "rocstats.delong(..., partial=...): S10 / m + S01 / n over the "
-                        "derivative-of-the-estimator components (rocstats.roc._partial)"}
+                        "derivative-of-the-estimator components (rocstats.curves._partial)"}
     return {"metadata": meta, "comparisons": comps}
 
 

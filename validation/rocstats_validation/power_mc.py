@@ -46,7 +46,7 @@ import numpy as np
 from scipy import special
 
 import rocstats
-from rocstats.roc._power import binormal_covariance, binormal_variance
+from rocstats.compare._power import binormal_covariance, binormal_variance
 
 from . import proc_parity
 
@@ -113,7 +113,7 @@ def simulate_delong(rng, A, B, r_controls, r_cases, m, n, reps=N_REPS):
     for _ in range(reps):
         s = np.vstack([A / B + _correlated(rng, m, r_cases) / B,
                        _correlated(rng, n, r_controls)])
-        t = rocstats.delong_test(y, s[:, 0], s[:, 1])
+        t = rocstats.roc_test(y, s[:, 0], s[:, 1])
         reject += abs(t.statistic) > za
     return reject / reps
 

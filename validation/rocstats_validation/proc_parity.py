@@ -374,7 +374,7 @@ def rocstats_paired(y, score_a, score_b, *, case, alternatives=ALTERNATIVES,
     tests = {}
     for alt in alternatives:
         try:
-            t, w = _quiet(rocstats.delong_test, y, score_a, score_b, pos_label=case,
+            t, w = _quiet(rocstats.roc_test, y, score_a, score_b, pos_label=case,
                           alternative=alt)
         except Exception as exc:  # recorded as a failed comparison, not a crash
             tests[alt] = {"error": "%s: %s" % (type(exc).__name__, exc)}

@@ -18,7 +18,7 @@ The forms (keys of the stored file) and the rocstats call each is compared with:
 ``numeric``          ``power_roc_test(auc=, ncases=, ncontrols=, kappa=, ...)``
 ``roc``              ``power_roc_test(y_true=, y_score=, ...)`` (pilot data)
 ``paired``           ``power_roc_test_paired(y, a, b, method=, null_variance="first")``
-``list``             ``rocstats.roc._power.binormal_power(..., null_variance="first")``
+``list``             ``rocstats.compare._power.binormal_power(..., null_variance="first")``
 ``list_from_pilot``  ``power_roc_test_paired(y, a, b, kappa= / ncases=, ...,
                      null_variance="first")`` against pROC's list form fed with pROC's
                      binormal fit of the pilot data (pROC's roc form keeps the pilot's
@@ -39,7 +39,7 @@ import math
 import numpy as np
 
 import rocstats
-from rocstats.roc._power import PROC_UNIROOT_TOL, binormal_power
+from rocstats.compare._power import PROC_UNIROOT_TOL, binormal_power
 
 from . import proc_parity
 from .paths import RESULTS_DIR

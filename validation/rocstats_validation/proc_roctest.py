@@ -36,7 +36,7 @@ import warnings
 import numpy as np
 
 import rocstats
-from rocstats.roc import _roctest
+from rocstats.compare import _roctest
 
 from . import proc_parity
 from .paths import RESULTS_DIR, VALIDATION_DIR

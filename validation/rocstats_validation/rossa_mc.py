@@ -20,7 +20,7 @@ the exact null law of the score S (:func:`exact_size`: of the exact test;
   ==============  ======================================================================
   ``default``     ``method="auto"`` (the default): exact when its null law applies and
                   the dynamic programme is cheap, else the permutation p-value (the
-                  suite passes ``n_resamples=199``: (B + 1) 0.05 is an integer, so the
+                  suite passes ``n_boot=199``: (B + 1) 0.05 is an integer, so the
                   Monte Carlo permutation test has size 0.05 for a continuous
                   statistic; "cheap" compares with the permutation's cost, so B = 199
                   sends a few more samples to the permutation than B = 9999 would)
@@ -160,7 +160,7 @@ def exact_size(m, n, cells, alpha=ALPHA, max_work=5e8):
 
 def default_size(m, n, cells, b_perm=B_PERM, alpha=ALPHA, tail=1e-4, max_work=5e8):
     """Exact size of the default p-value as this suite runs it (``method="auto"``,
-    ``n_resamples=b_perm``) under H0 with continuous data or random tie-breaking.
+    ``n_boot=b_perm``) under H0 with continuous data or random tie-breaking.
 
     The p-value depends on the data only through the score S, and so does auto's choice
     (its work bound): ``size = sum_s P0(S = s) * r(s)`` with ``r(s) = 1{P0(S >= s) <=
@@ -207,7 +207,7 @@ def simulate_size(case, rng, reps=R_SIZE, b_perm=B_PERM):
         for i in range(reps):
             x = _draw(rng, m, n, 0.0, case["data"])
             s = int(rng.integers(2 ** 62))            # the same tie-breaking for all three
-            d = rocstats.roc_gof_test(y, x, cells=cells, ties=ties, n_resamples=b_perm,
+            d = rocstats.roc_gof_test(y, x, cells=cells, ties=ties, n_boot=b_perm,
                                       random_state=s)
             c = rocstats.roc_gof_test(y, x, cells=cells, ties=ties, method="chi2",
                                       random_state=s)
@@ -240,9 +240,9 @@ def simulate_power(m, n, k, shift, rng, reps=R_POWER, b_perm=B_PERM):
         warnings.simplefilter("ignore", GOFApproximationWarning)
         for i in range(reps):
             x = _draw(rng, m, n, shift, "continuous")
-            p["default"][i] = rocstats.roc_gof_test(y, x, n_resamples=b_perm,
+            p["default"][i] = rocstats.roc_gof_test(y, x, n_boot=b_perm,
                                                     random_state=rng).pvalue
-            p["grouped_default"][i] = rocstats.roc_gof_test(y, x, cells=k, n_resamples=b_perm,
+            p["grouped_default"][i] = rocstats.roc_gof_test(y, x, cells=k, n_boot=b_perm,
                                                             random_state=rng).pvalue
             p["paper_chi2"][i] = rocstats.roc_gof_test(y, x, method="chi2").pvalue
     return {"m": m, "n": n, "k": k, "shift": shift, "reps": reps,

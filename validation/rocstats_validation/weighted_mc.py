@@ -1,9 +1,9 @@
 """Monte Carlo suite for the weighted DeLong variance with sampling weights (pROC issue #96):
 ``python -m rocstats_validation.run --suite weighted_mc``.
 
-:func:`rocstats.delong` / :func:`rocstats.delong_test` with ``sample_weight=w,
+:func:`rocstats.delong` / :func:`rocstats.roc_test` (method="delong") with ``sample_weight=w,
 weight_type="sampling"`` use the linearisation (with-replacement) variance of the ratio of
-weighted U-statistics derived in :mod:`rocstats.roc._weighted`; nobody else offers it, so
+weighted U-statistics derived in :mod:`rocstats.curves._weighted`; nobody else offers it, so
 it is checked here by simulation against the design-based truth.
 
 Population.  A fixed finite population of ``N_POP`` = 100,000 units, built once per run
@@ -31,7 +31,7 @@ probability:
     effective sizes about half the sample; weight range 48 in the two designs above).
     This design is what showed that DeLong's plain ``m/(m-1)`` is not enough with unequal
     weights (variance ratio 0.927, MC SE 0.031, coverage 0.923, seed 20261124); with the
-    leverage-corrected factor ``kappa`` of :mod:`rocstats.roc._weighted` the ratio is
+    leverage-corrected factor ``kappa`` of :mod:`rocstats.curves._weighted` the ratio is
     0.99 (the coverage stays 0.93: the weighted estimate is skewed at these effective
     sizes, which no variance can remove).
 ``stratified``
@@ -167,7 +167,7 @@ def run_design(name, rng, pop, truth, replicates=N_REP):
             covered[r] = lo <= truth <= hi
             lo, hi = rocstats.delong(y, s[:, 0]).conf_int(LEVEL)
             covered_unw[r] = lo <= truth <= hi
-            t = rocstats.delong_test(y, s[:, 0], s[:, 1], sample_weight=w,
+            t = rocstats.roc_test(y, s[:, 0], s[:, 1], sample_weight=w,
                                      weight_type="sampling")
             reject[r] = t.pvalue < 1 - LEVEL
             sizes[r] = res.n_pos, res.n_neg
@@ -264,7 +264,7 @@ def run(*, live=None, seed=None, replicates=N_REP, designs=None):
             "population_cases": int(D.sum()), "population_auc_a": truth,
             "population_auc_b": truth_b, "designs": info,
             "variance": "rocstats.delong(..., sample_weight=1/pi, weight_type='sampling'): "
-                        "linearisation (with-replacement) variance, rocstats.roc._weighted"}
+                        "linearisation (with-replacement) variance, rocstats.curves._weighted"}
     return {"metadata": meta, "comparisons": comps}
 
 

@@ -20,11 +20,15 @@ The switch: the C kernels are used when the extension was built and
 the extension is missing (no C compiler at install time) one ``RuntimeWarning`` says so,
 once.  Callers write ``from rocstats import _kernels`` and ``_kernels.roc.split_sort(...)``
 (or ``from rocstats._kernels import sauc``); :func:`backend` names the active side and
-:func:`implementations` gives both sides of a family for cross-checking.
+:func:`implementations` gives both sides of a family for cross-checking.  Both sides of a
+family export the same names (``__all__``; a test asserts it), and how they run -- the
+environment variables, the choice of sort, the second thread -- is decided in
+:mod:`rocstats._kernels._strategy`.
 """
 import importlib
-import os
 import warnings
+
+from . import _strategy
 
 __all__ = ["FAMILIES", "backend", "backend_info", "implementations",
            "roc", "sauc", "surrogate", "tree", "bootstrap", "venkatraman"]
@@ -32,13 +36,9 @@ __all__ = ["FAMILIES", "backend", "backend_info", "implementations",
 FAMILIES = ("roc", "sauc", "surrogate", "tree", "bootstrap", "venkatraman")
 
 
-def _truthy(value):
-    return value is not None and value.strip().lower() not in ("", "0", "false", "no", "off")
-
-
 def _load():
     """``(backend, reason)``; warns once when the extension should be there but is not."""
-    if _truthy(os.environ.get("ROCSTATS_PURE_PYTHON")):
+    if _strategy.pure_python():
         return "numpy", "ROCSTATS_PURE_PYTHON is set"
     try:
         importlib.import_module(".c", __name__)

@@ -14,13 +14,13 @@ import warnings
 
 import numpy as np
 
-from .. import _kernels
+from .. import _areas, _kernels
 from .._results import ConfidenceInterval, _check_level
-from .._validation import (UndefinedAUCWarning, as_float_array, check_binary, warn_one_class,
-                           warn_reversed)
-from ..roc._coords import (best_indices, check_best_method, check_best_weights, check_ret,
-                           check_x, coord_rows, coordinate_values, curve_from_counts,
-                           empirical_curve)
+from .._sample import _two_dimensional, binary_sample, per_marker, roc_arguments
+from .._validation import UndefinedAUCWarning, as_float_array, warn_reversed
+from ..curves._coords import (best_indices, check_best_method, check_best_weights, check_ret,
+                              check_x, coord_rows, coordinate_values, curve_from_counts,
+                              curve_of)
 from . import _engine
 from ._results import BootstrapInterval, CoordsCI
 
@@ -47,10 +47,8 @@ def _unit_values(values, name):
 
 
 def _prepare(y_true, y_score, pos_label, direction):
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    P = int(np.count_nonzero(is_pos))
-    return labels, score, is_pos, P, is_pos.size - P
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    return sample, sample.score, sample.is_pos, sample.m, sample.n
 
 
 def _warn_perfect(data, what):
@@ -79,15 +77,46 @@ def _from_counts(data, opts, on_counts):
     return fused
 
 
+# =========================================================================== statistics
+def statistic_functions(data, kind):
+    """``(on_counts(cp, cn) -> (R,), reps(stratified, seed, r0, r1) -> (R,))`` of one
+    statistic of ``data`` (:class:`~rocstats.bootstrap._engine.Data`): ``kind`` is
+    ``("auc",)``, ``("partial", (lo, hi), focus, correct)`` or ``("curve", given,
+    value)`` (the sensitivity at a specificity, given = 0, or the reverse).  ``reps``
+    draws the replicates r0 .. r1 - 1 with the fused kernels where there are some (AUC,
+    curve), else counts in chunks; the front ends of :mod:`rocstats.compare` use it."""
+    kb = _kernels.bootstrap
+    if kind[0] == "auc":
+        def on_counts(cp, cn):
+            return kb.auc_counts(cp, cn)
+
+        def reps(strat, seed, r0, r1):
+            return kb.auc(data.pos_block, data.neg_block, data.K, strat, seed, r0, r1)
+    elif kind[0] == "curve":
+        given, target = kind[1], np.array([kind[2]])
+
+        def on_counts(cp, cn):
+            return kb.curve_counts(cp, cn, given, target)[:, 0]
+
+        def reps(strat, seed, r0, r1):
+            return kb.curve(data.pos_block, data.neg_block, data.K, strat, seed, r0, r1,
+                            given, target)[:, 0]
+    else:
+        part = _partial_on_counts(kind[1], kind[2], kind[3])
+
+        def on_counts(cp, cn):
+            return part(cp, cn)[:, 0]
+
+        def reps(strat, seed, r0, r1):
+            step = max(1, _engine.CHUNK // data.K)
+            out = [on_counts(*kb.counts(data.pos_block, data.neg_block, data.K, strat, seed,
+                                        a, min(r1, a + step)))
+                   for a in range(r0, r1, step)]
+            return np.concatenate(out) if out else np.empty(0)
+    return on_counts, reps
+
+
 # =========================================================================== ci_auc
-def _partial_module():
-    try:
-        from ..roc import _partial
-    except ImportError:  # pragma: no cover - before the partial AUC was merged
-        return None
-    return _partial
-
-
 def _points_from_counts(cp, cn):
     """se, sp of every row's curve in pROC's order, one point per block (empty blocks
     repeat a point, which adds no area), with R's floating-point operations."""
@@ -101,7 +130,7 @@ def _points_from_counts(cp, cn):
 
 
 def _partial_on_counts(partial, focus, correct):
-    pm = _partial_module()
+    pm = _areas
 
     def on_counts(cp, cn, replicates=None):
         se, sp = _points_from_counts(cp, cn)
@@ -118,7 +147,7 @@ def _partial_on_counts(partial, focus, correct):
     return on_counts
 
 
-def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
+def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
            focus="specificity", correct=False, n_boot=2000, stratified=True,
            interval="percentile", random_state=None, n_jobs=None, direction="<",
            pos_label=None):
@@ -190,30 +219,34 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, partial=None,
     level = _check_level(level)
     part = None
     if partial is not None:
-        pm = _partial_module()
-        if pm is None:  # pragma: no cover
-            raise NotImplementedError("partial AUC confidence intervals need the partial "
-                                      "AUC (rocstats.roc._partial), not available here")
-        part = pm.check_partial(partial)
-        focus = pm.check_focus(focus)
-        correct = pm.check_correct(correct)
+        part = _areas.check_partial(partial)
+        focus = _areas.check_focus(focus)
+        correct = _areas.check_correct(correct)
     if method == "delong":
-        from ..roc._delong import delong
+        from ..curves._delong import delong
 
         kw = dict(partial=part, focus=focus, correct=correct) if part is not None else {}
         res = delong(y_true, y_score, pos_label=pos_label, direction=direction, **kw)
         ci = res.conf_int(level, method="wald")
-        return ConfidenceInterval(ci.lower, ci.upper, level, "delong", estimate=res.auc)
+        return ConfidenceInterval(ci.lower, ci.upper, level, "delong", estimate=res.auc,
+                                  names=ci.names)
+    if _two_dimensional(y_score) and getattr(y_true, "_roc_sample", None) is None:
+        return per_marker(ci_auc)(y_true, y_score, method=method, level=level,
+                                  partial=partial, focus=focus, correct=correct,
+                                  n_boot=n_boot, stratified=stratified, interval=interval,
+                                  random_state=random_state, n_jobs=n_jobs,
+                                  direction=direction, pos_label=pos_label)
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     what = "AUC" if part is None else "partial AUC%s (%s %g to %g)" % (
         " (McClish)" if correct else "", focus, part[0], part[1])
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
     nan = float("nan")
-    if warn_one_class(P, N, "The %s" % what):
+    if labels.undefined("The %s" % what):
         return BootstrapInterval(nan, nan, level, "bootstrap", nan, n_boot=opts.n_boot,
                                  stratified=opts.stratified, interval=opts.interval,
                                  seed=opts.seed, replicates=np.empty(0), statistic=what)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, "ci_auc()")
     if part is None:
         def on_counts(cp, cn, replicates=None):
@@ -241,9 +274,12 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
     import pandas as pd
 
     col = ("specificity", "sensitivity")[given]
-    values = _unit_values(values, ("specificities", "sensitivities")[given])
+    name = ("specificities", "sensitivities")[given]
+    y_score, values = roc_arguments(y_true, y_score, values, None, name)
+    values = _unit_values(_default_grid() if values is None else values, name)
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
 
     def frame(lo, med, hi):
         df = pd.DataFrame({col: values, "lower": lo, "median": med, "upper": hi})
@@ -251,10 +287,10 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
                         interval=opts.interval, seed=opts.seed)
         return df
 
-    if warn_one_class(P, N, "The ROC curve (%s)" % what):
+    if labels.undefined("The ROC curve (%s)" % what):
         nan = np.full(values.size, np.nan)
         return frame(nan, nan, nan)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, what + "()")
     order = np.argsort(values, kind="stable")
     targets = np.ascontiguousarray(values[order])
@@ -307,8 +343,9 @@ def _with_options(fn):
     return fn
 
 
+@per_marker
 @_with_options
-def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
+def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
           pos_label=None):
     """Bootstrap confidence intervals of the sensitivity at given specificities, as
@@ -351,14 +388,14 @@ def ci_se(y_true, y_score, specificities=None, *, level=0.95, n_boot=2000, strat
     0          0.5    1.0     1.0    1.0
     1          0.9    1.0     1.0    1.0
     """
-    values = _default_grid() if specificities is None else specificities
-    return _curve_ci(y_true, y_score, values, 0, level=level, n_boot=n_boot,
+    return _curve_ci(y_true, y_score, specificities, 0, level=level, n_boot=n_boot,
                      stratified=stratified, interval=interval, random_state=random_state,
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_se")
 
 
+@per_marker
 @_with_options
-def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
+def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
           interval="percentile", random_state=None, n_jobs=None, direction="<",
           pos_label=None):
     """Bootstrap confidence intervals of the specificity at given sensitivities, as
@@ -392,14 +429,14 @@ def ci_sp(y_true, y_score, sensitivities=None, *, level=0.95, n_boot=2000, strat
     >>> df.loc[0, ["lower", "upper"]].tolist()
     [1.0, 1.0]
     """
-    values = _default_grid() if sensitivities is None else sensitivities
-    return _curve_ci(y_true, y_score, values, 1, level=level, n_boot=n_boot,
+    return _curve_ci(y_true, y_score, sensitivities, 1, level=level, n_boot=n_boot,
                      stratified=stratified, interval=interval, random_state=random_state,
                      n_jobs=n_jobs, direction=direction, pos_label=pos_label, what="ci_sp")
 
 
+@per_marker
 @_with_options
-def ci_band(y_true, y_score, *, specificities=None, level=0.95, n_boot=2000,
+def ci_band(y_true, y_score=None, *, specificities=None, level=0.95, n_boot=2000,
             stratified=True, interval="percentile", random_state=None, n_jobs=None,
             direction="<", pos_label=None):
     """A confidence band of the whole ROC curve for plotting: :func:`ci_se` over a grid
@@ -467,8 +504,9 @@ def _nan_coords(x, input, ret, opts):
                     seed=opts.seed)
 
 
+@per_marker
 @_with_options
-def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="youden",
+def ci_thresholds(y_true, y_score=None, thresholds="local maximas", *, best_method="youden",
                   best_weights=(1.0, 0.5), level=0.95, n_boot=2000, stratified=True,
                   interval="percentile", random_state=None, n_jobs=None, direction="<",
                   pos_label=None):
@@ -509,6 +547,8 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
     >>> ci.lower.tolist(), ci.upper.tolist()
     ([[1.0, 1.0]], [[1.0, 1.0]])
     """
+    y_score, thresholds = roc_arguments(y_true, y_score, thresholds, "local maximas",
+                                        "thresholds")
     best_method = check_best_method(best_method)
     r_float, r_exact = check_best_weights(best_weights)
     if isinstance(thresholds, str):
@@ -524,16 +564,17 @@ def ci_thresholds(y_true, y_score, thresholds="local maximas", *, best_method="y
                              "without NaN (+-inf allowed), got %r" % (thresholds,))
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
     ret = ("specificity", "sensitivity")
-    if warn_one_class(P, N, "The ROC curve (ci_thresholds)"):
+    if labels.undefined("The ROC curve (ci_thresholds)"):
         x = xs if not isinstance(xs, str) else np.array([np.nan])
         return _nan_coords(np.asarray(x, dtype=float), "threshold", ret, opts)
     if isinstance(xs, str):
-        curve = empirical_curve(is_pos, score, direction)
+        curve = curve_of(labels)
         xs = coord_rows(curve, is_pos, score, xs, "threshold", ("threshold",), best_method,
                         r_float, r_exact)["threshold"]
     xs = np.asarray(xs, dtype=np.float64)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, "ci_thresholds()")
     cuts = data.cuts(xs if direction == "<" else -xs)
     T = xs.size
@@ -600,8 +641,9 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
     return on_counts
 
 
+@per_marker
 @_with_options
-def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="youden",
+def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best_method="youden",
               best_weights=(1.0, 0.5), best_policy="stop", level=0.95, n_boot=2000,
               stratified=True, interval="percentile", random_state=None, n_jobs=None,
               direction="<", pos_label=None):
@@ -652,6 +694,9 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
        specificity  lower  median  upper  estimate
     0          0.5    1.0     1.0    1.0       1.0
     """
+    y_score, x = roc_arguments(y_true, y_score, x, None)
+    if x is None:
+        raise ValueError("x is required: 'best' or numbers (pROC's ci.coords)")
     input = input if input not in ("t",) else "threshold"
     if input not in _CI_INPUTS:
         raise ValueError("input must be one of %s (pROC's ci.coords), got %r"
@@ -675,10 +720,11 @@ def ci_coords(y_true, y_score, x, *, input="threshold", ret=None, best_method="y
         x = _unit_values(x, "x")
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
+    direction = labels.direction
     xs = np.array(["best"], dtype=object) if isinstance(x, str) else x
-    if warn_one_class(P, N, "The ROC curve (ci_coords)"):
+    if labels.undefined("The ROC curve (ci_coords)"):
         return _nan_coords(xs, input, ret, opts)
-    data = _engine.Data(is_pos, score)
+    data = _engine.data_of(labels)
     _warn_perfect(data, "ci_coords()")
     J = len(ret)
     if isinstance(x, str):

@@ -17,13 +17,11 @@ mid-rank of the estimate among the replicates and the acceleration from the jack
 The jackknife needs at most 2K statistics (deleting any observation of a block and class
 gives the same value).
 """
-import os
 import warnings
 
 import numpy as np
 
-from .. import _dist, _kernels
-from .._results import _check_level
+from .. import _dist, _kernels, _options
 from .._validation import UndefinedAUCWarning
 
 __all__ = ["Data", "Options", "check_options", "parallel", "percentile", "bca_levels",
@@ -35,69 +33,12 @@ CHUNK = 1 << 22
 
 
 # --------------------------------------------------------------------------- options
-#: the largest number of bootstrap replicates: each replicate's statistics are kept (a
-#: float64 per statistic and replicate: 0.8 GB per statistic at the limit)
-MAX_N_BOOT = 10 ** 8
-
-
-def check_n_boot(n_boot):
-    if isinstance(n_boot, (bool, np.bool_)) or not isinstance(n_boot, (int, np.integer)):
-        if isinstance(n_boot, (float, np.floating)) and float(n_boot).is_integer():
-            n_boot = int(n_boot)
-        else:
-            raise ValueError("n_boot must be a positive integer, got %r" % (n_boot,))
-    if n_boot < 1:
-        raise ValueError("n_boot must be at least 1, got %r" % (n_boot,))
-    if n_boot > MAX_N_BOOT:
-        raise ValueError("n_boot must be at most %d (every replicate's statistics are kept "
-                         "in memory), got %r" % (MAX_N_BOOT, n_boot))
-    return int(n_boot)
-
-
-def resolve_seed(random_state):
-    """A 64-bit seed from ``random_state``: None (fresh entropy), an int in
-    [0, 2**64), a ``numpy.random.Generator`` or ``RandomState`` (one draw from it)."""
-    if random_state is None:
-        return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
-    if isinstance(random_state, (bool, np.bool_)):
-        raise ValueError("random_state must be None, an int or a numpy random generator, "
-                         "got %r" % (random_state,))
-    if isinstance(random_state, (int, np.integer)):
-        value = int(random_state)
-        if not 0 <= value < 2 ** 64:
-            raise ValueError("random_state must be an int in [0, 2**64), got %r" % (value,))
-        return value
-    if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(0, 2 ** 64, dtype=np.uint64))
-    if isinstance(random_state, np.random.RandomState):
-        return int(random_state.randint(0, 2 ** 63, dtype=np.int64))
-    raise ValueError("random_state must be None, an int or a numpy random generator, got %r"
-                     % (random_state,))
-
-
-def is_client(obj):
-    """True for a ``dask.distributed.Client`` (duck-typed: no import of distributed)."""
-    return type(obj).__name__ == "Client" and hasattr(obj, "map") and hasattr(obj, "gather")
-
-
-def resolve_jobs(n_jobs):
-    """Threads: None -> 1; k > 0 -> k; -1 -> every usable CPU, -2 -> all but one, ...;
-    a ``dask.distributed.Client`` is kept: the replicates then run on its cluster."""
-    if n_jobs is None:
-        return 1
-    if is_client(n_jobs):
-        return n_jobs
-    if isinstance(n_jobs, (bool, np.bool_)) or not isinstance(n_jobs, (int, np.integer)) \
-            or n_jobs == 0:
-        raise ValueError("n_jobs must be None or a non-zero integer (-1: every CPU), got %r"
-                         % (n_jobs,))
-    if n_jobs > 0:
-        return int(n_jobs)
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        cpus = os.cpu_count() or 1
-    return max(1, cpus + 1 + int(n_jobs))
+# the shared options (one definition, rocstats._options): kept as names of the engine
+MAX_N_BOOT = _options.MAX_N_BOOT
+check_n_boot = _options.check_n_boot
+resolve_seed = _options.resolve_seed
+is_client = _options.is_client
+resolve_jobs = _options.resolve_jobs
 
 
 def check_interval(interval):
@@ -127,27 +68,55 @@ class Options:
 
 
 def check_options(level, n_boot, stratified, interval, random_state, n_jobs):
-    level = _check_level(level)
+    level = _options.check_level(level)
     n_boot = check_n_boot(n_boot)
-    if not isinstance(stratified, (bool, np.bool_)):
-        raise ValueError("stratified must be True or False, got %r" % (stratified,))
-    return Options(level, n_boot, bool(stratified), check_interval(interval),
+    stratified = _options.check_stratified(stratified)
+    return Options(level, n_boot, stratified, check_interval(interval),
                    resolve_seed(random_state), resolve_jobs(n_jobs))
 
 
 # --------------------------------------------------------------------------- the data
 class Data:
     """The data sorted once: the K distinct working scores ascending (``values``), the
-    block of each positive / negative (``pos_block`` / ``neg_block``, non-decreasing),
-    the class sizes ``m`` / ``n`` and the data's own block counts ``cp0`` / ``cn0``."""
+    block of each positive / negative (``pos_block`` / ``neg_block``), the class sizes
+    ``m`` / ``n`` and the data's own block counts ``cp0`` / ``cn0``.
 
-    def __init__(self, is_pos, score):
-        values, inverse = np.unique(score, return_inverse=True)
+    The blocks are non-decreasing, or with ``case_order=True`` listed in the cases'
+    order (each class in input order), so that two scores of the same cases resampled
+    with one seed see the same cases: one resample of cases, two curves (pROC's paired
+    bootstrap).  ``is_pos`` / ``score`` are kept for the statistic of the data.
+    ``blocks=(values, inverse)`` gives the reduction when the caller has it already."""
+
+    def __init__(self, is_pos, score, *, case_order=False, blocks=None):
+        if blocks is None:
+            values, inverse = np.unique(score, return_inverse=True)
+        else:
+            values, inverse = blocks
         inverse = inverse.reshape(-1).astype(np.int64)
         self.values = values
         self.K = int(values.size)
-        self.pos_block = np.sort(inverse[is_pos])
-        self.neg_block = np.sort(inverse[~is_pos])
+        self.is_pos, self.score = is_pos, score
+        if case_order:
+            pos_block = np.ascontiguousarray(inverse[is_pos])
+            neg_block = np.ascontiguousarray(inverse[~is_pos])
+        else:
+            pos_block = np.sort(inverse[is_pos])
+            neg_block = np.sort(inverse[~is_pos])
+        self._set_blocks(pos_block, neg_block)
+
+    @classmethod
+    def from_blocks(cls, values, pos_block, neg_block, is_pos, score):
+        """The data from blocks computed elsewhere (the ROC object derives them from its
+        sorted classes: the same arrays as the constructor's)."""
+        self = cls.__new__(cls)
+        self.values = values
+        self.K = int(values.size)
+        self.is_pos, self.score = is_pos, score
+        self._set_blocks(pos_block, neg_block)
+        return self
+
+    def _set_blocks(self, pos_block, neg_block):
+        self.pos_block, self.neg_block = pos_block, neg_block
         self.m, self.n = int(self.pos_block.size), int(self.neg_block.size)
         if (self.m + self.n) ** 2 >= 2 ** 62:
             raise ValueError("y_score has too many rows for 64-bit pair counts")
@@ -187,6 +156,12 @@ class Data:
         group = np.r_[np.zeros(pb.size, dtype=np.int64), np.ones(nb.size, dtype=np.int64)]
         weight = np.r_[self.cp0[pb], self.cn0[nb]].astype(np.float64)
         return cp, cn, group, weight
+
+
+def data_of(sample):
+    """The :class:`Data` of a :class:`rocstats._sample.BinarySample`, built once (the ROC
+    object builds it from its sorted classes)."""
+    return sample.cached("boot", lambda: Data(sample.is_pos, sample.score))
 
 
 # --------------------------------------------------------------------------- running

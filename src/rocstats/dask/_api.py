@@ -3,8 +3,8 @@ import numpy as np
 
 from .._results import AUCResult, ConfidenceInterval, ROCCurve, _check_level
 from .._validation import check_direction, warn_one_class
-from ..roc._auc import auc_from_twice_u
-from ..roc._delong import _warn_small, exact_delong_variance
+from ..curves._auc import auc_from_twice_u
+from ..curves._delong import _warn_small, exact_delong_variance
 from . import _inputs, _sort
 
 _SAMPLE_PER_BUCKET = 20
@@ -211,7 +211,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
 
 def _covariance(joins, T, m, n, k):
     """DeLong's ``S10 / m + S01 / n`` from the exact sums of products (see
-    :func:`rocstats.roc._delong.exact_delong_variance` for the one-score form)."""
+    :func:`rocstats.curves._delong.exact_delong_variance` for the one-score form)."""
     from fractions import Fraction
 
     cov = np.empty((k, k))
@@ -304,7 +304,7 @@ def coords(y_true, y_score, x="all", *, input="threshold",
     """
     import pandas as pd
 
-    from ..roc import _coords as C
+    from ..curves import _coords as C
 
     x = C.check_x(x)
     input = C.check_input(input)

@@ -7,7 +7,8 @@ from typing import Optional
 import numpy as np
 
 from .._results import Summary, _check_level, _Result
-from .._validation import as_float_array, check_binary, warn_one_class
+from .._sample import binary_sample, roc_arguments, per_marker
+from .._validation import as_float_array
 from ._binom import check_method
 from ._measures import (DESCRIPTIONS, EPIR_DIFFERENCES, STATISTICS, TARGET_STATISTICS,
                         measures)
@@ -217,7 +218,8 @@ def _is_dichotomous(raw, score):
     return bool(score.size) and bool(np.all((score == 0) | (score == 1)))
 
 
-def diagnostic_accuracy(y_true, y_score, threshold=None, *, direction="<", pos_label=None,
+@per_marker
+def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", pos_label=None,
                         level=0.95, method="exact", prevalence=None):
     r"""Accuracy of a test at a fixed positivity threshold: the 2 x 2 table and every
     measure ``epiR::epi.tests`` reports, each with its confidence interval.
@@ -290,11 +292,13 @@ def diagnostic_accuracy(y_true, y_score, threshold=None, *, direction="<", pos_l
     >>> (r.tp, r.fp, r.fn, r.tn), round(r.sensitivity, 4)
     ((2, 1, 1, 2), 0.6667)
     """
+    y_score, threshold = roc_arguments(y_true, y_score, threshold, None, "threshold")
     level = _check_level(level)
     method = check_method(method)
     prevalence = _check_prevalence(prevalence)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
+    labels = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    direction = labels.direction
+    is_pos, score = labels.is_pos, labels.score
     if threshold is None:
         raw = np.asarray(y_score) if not hasattr(y_score, "to_numpy") else y_score.to_numpy()
         work = score if direction == "<" else -score
@@ -315,7 +319,7 @@ def diagnostic_accuracy(y_true, y_score, threshold=None, *, direction="<", pos_l
     tp = pos.size - np.searchsorted(pos, w, side="left")
     fp = neg.size - np.searchsorted(neg, w, side="left")
     fn, tn = pos.size - tp, neg.size - fp
-    warn_one_class(pos.size, neg.size, "Sensitivity or specificity")
+    labels.undefined("Sensitivity or specificity")
     rule = ("score >= threshold is test positive" if direction == "<"
             else "score <= threshold is test positive")
     return _result(tp, fp, fn, tn, float(t[0]) if single else t, level=level, method=method,

@@ -3,7 +3,7 @@
 
 The candidate cut-offs are the points of the empirical ROC curve (every distinct score,
 and "nothing positive"); the metric is compared EXACTLY on the integer counts (the rule of
-:func:`rocstats.coords` ``x="best"``: :func:`rocstats.roc._coords.best_indices`), so the
+:func:`rocstats.coords` ``x="best"``: :func:`rocstats.curves._coords.best_indices`), so the
 set of optimal cut-offs is the same set ``coords(..., "best")`` lists, for every metric
 they share.
 
@@ -22,8 +22,8 @@ import numpy as np
 
 from .. import _kernels
 from .._results import Summary, _check_level, _Result
-from .._validation import check_binary, warn_one_class
-from ..roc._coords import best_indices, check_best_weights
+from .._sample import binary_sample, per_marker
+from ..curves._coords import best_indices, check_best_weights
 
 __all__ = ["cutpoint", "CutpointResult", "METRICS"]
 
@@ -300,7 +300,8 @@ class CutpointResult(_Result):
                        notes, table=table)
 
 
-def cutpoint(y_true, y_score, *, metric="youden", direction="<", pos_label=None,
+@per_marker
+def cutpoint(y_true, y_score=None, *, metric="youden", direction="<", pos_label=None,
              best_weights=(1.0, 0.5), min_constrain=0.5, ties="first", use_midpoints=False,
              n_boot=0, stratified=False, level=0.95, random_state=None):
     r"""The optimal cut-point of a marker by a metric, and with ``n_boot > 0`` the
@@ -391,11 +392,10 @@ def cutpoint(y_true, y_score, *, metric="youden", direction="<", pos_label=None,
 
     n_boot = 0 if (isinstance(n_boot, (int, np.integer)) and not isinstance(n_boot, bool)
                    and n_boot == 0) else check_n_boot(n_boot)
-    labels, score = check_binary(y_true, y_score, pos_label=pos_label, direction=direction)
-    is_pos = labels.is_pos
-    P = int(np.count_nonzero(is_pos))
-    N = is_pos.size - P
-    if warn_one_class(P, N, "The optimal cut-point"):
+    labels = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction)
+    direction = labels.direction
+    is_pos, score, P, N = labels.is_pos, labels.score, labels.m, labels.n
+    if labels.undefined("The optimal cut-point"):
         nan = float("nan")
         return CutpointResult(nan, metric, nan, nan, nan, nan, nan, nan, 0, 0, 0, 0, (), nan,
                               nan, direction, labels.pos_label, ties, bool(use_midpoints))

@@ -122,7 +122,7 @@ def oob_auc(y, proba):
     K = P.shape[1]
     y = _codes(y, K)
     counts = np.bincount(y, minlength=K)
-    from ..roc import auc as _auc
+    from ..curves import auc as _auc
 
     values, skipped = [], []
     for i in range(K):

@@ -114,8 +114,6 @@ A "mid" rule (count ties 1/2) is not offered: it gives half-integer indices that
 to no cell.  The permutation p-value is valid under every rule (it permutes labels over
 the observed values, ties included).
 """
-import collections
-import math
 import numbers
 import warnings
 from dataclasses import dataclass, field
@@ -124,332 +122,29 @@ from typing import Optional
 import numpy as np
 from scipy import special
 
-from .._results import Summary, TestResult, _fmt, _Result
-from .._validation import (as_float_array, as_label_array, check_binary, positive_mask,
-                           warn_one_class)
+from .._results import Summary, TestResult, _fmt
+from .._deprecated import renamed
+from .._sample import binary_sample
+from ._pvalue import (EXACT_MAX_ENTRIES, EXACT_WORK_LIMIT,  # noqa: F401
+                      PERMUTATION_ENTRY_WORK, _exact_sf, _exact_sf_table, _exact_work,
+                      _permutation_scores, permutation_pvalue)
+from ._rule import ROCRuleResult, roc_gof_rule  # noqa: F401
+from ._statistic import (TIES, _cell_index, _check_cells, _check_ties,  # noqa: F401
+                         _gof_statistic, _has_ties, _pearson, _pooled_order, cell_edges,
+                         cell_probs, inflation_factor, score_weights)
 
 __all__ = ["roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult",
            "GOFApproximationWarning"]
 
-TIES = ("random", "upper", "lower")
 METHODS = ("auto", "exact", "permutation", "chi2", "scaled")
-_DIRECTIONS = ("<", ">", "best")
 #: minimum expected count of the chi-square rule of thumb
 MIN_EXPECTED = 5.0
 #: ``method="chi2"`` warns when the exact null mean exceeds df by more than this factor
 _MAX_INFLATION = 1.1
-#: permutation replicates are evaluated in blocks of about this many matrix entries
-_BLOCK = 1 << 21
-#: ``method="auto"`` uses the exact dynamic programme when its work estimate
-#: (``GOFTestResult.exact_work``, elementary array operations of about 1-3 ns) is at
-#: most this (about 0.05 s on one core) or at most the permutation's estimate
-EXACT_WORK_LIMIT = 2e7
-#: work units charged per entry of the permutation p-value (``n_resamples * (m + n)``
-#: entries; one entry costs about as much as 15 units of the exact programme)
-PERMUTATION_ENTRY_WORK = 15.0
-#: ``method="exact"`` refuses tables of more than this many float64 entries (80 MB)
-EXACT_MAX_ENTRIES = 10_000_000
-#: work units charged per cell for the Python overhead of one DP step
-_CELL_OVERHEAD = 2e4
-
-
 class GOFApproximationWarning(UserWarning):
     """The chi-square reference of Rossa's test is known to be poor for this input."""
 
 
-# --------------------------------------------------------------------------- cells
-def cell_edges(n, cells=None):
-    """Integer edges of ``k`` cells over the ``n + 1`` values ``0..n`` of ``n G_n(C)``
-    (``n`` = number of negatives).
-
-    Cell ``j`` holds the values ``edges[j] .. edges[j+1] - 1`` with
-    ``edges[j] = floor(j (n + 1) / k)``; sizes differ by at most one (as even as
-    possible).  ``cells=None`` gives the paper's ``n + 1`` one-value cells.
-    """
-    k = n + 1 if cells is None else int(cells)
-    return (np.arange(k + 1, dtype=np.int64) * (n + 1)) // k
-
-
-def cell_probs(n, cells=None):
-    """Exact null cell probabilities ``size_j / (n + 1)`` (19) (they sum to 1 exactly)."""
-    return np.diff(cell_edges(n, cells)) / (n + 1.0)
-
-
-def inflation_factor(n, m):
-    """``c = (m + n + 1) / (n + 2)`` with ``n`` negatives (the EDF sample) and ``m``
-    positives (the placed sample): the exact null covariance of the (grouped) counts is
-    the multinomial one times c, so ``E_0[T] = (k - 1) c`` (see the module docstring)."""
-    return (m + n + 1.0) / (n + 2.0)
-
-
-def score_weights(sizes):
-    """Integer weights ``w_j = L / s_j`` (``L`` = lcm of the cell sizes) and ``L``:
-    ``S = sum_j w_j O_j^2`` is an integer and ``T = (n + 1) S / (m L) - m``."""
-    sizes = np.asarray(sizes, dtype=np.int64)
-    L = 1
-    for s in np.unique(sizes):
-        L = L * int(s) // math.gcd(L, int(s))
-    return (L // sizes).astype(np.int64), L
-
-
-def _check_cells(cells, n):
-    if cells is None:
-        return n + 1
-    if isinstance(cells, (bool, np.bool_)) or not isinstance(cells, numbers.Integral):
-        raise ValueError("cells must be None (the paper's n+1 cells) or an integer >= 2, "
-                         "got %r" % (cells,))
-    k = int(cells)
-    if k < 2:
-        raise ValueError("cells must be >= 2 (one cell has no degrees of freedom), got %d" % k)
-    if k > n + 1:
-        raise ValueError("cells=%d is more than the n+1 = %d possible values of n*G_n(C) "
-                         "with n = %d negatives; use cells <= %d or cells=None"
-                         % (k, n + 1, n, n + 1))
-    return k
-
-
-def _check_ties(ties):
-    if ties not in TIES:
-        raise ValueError("ties must be one of %s, got %r" % (TIES, ties))
-    return ties
-
-
-def _has_ties(values):
-    v = np.sort(values)
-    return bool(np.any(v[1:] == v[:-1]))
-
-
-# --------------------------------------------------------------------------- kernels
-def _cell_index(x_pos, x_neg, *, ties, rng=None):
-    """``n G_n(C_j)`` (20) for every positive ``C_j`` (int64, input order of ``x_pos``):
-    the number of negatives ``<=`` it ("upper", (10)), ``<`` it ("lower"), or before it
-    in a uniformly random order of the pooled sample ("random").
-
-    ``x_pos``, ``x_neg``: validated finite float64 arrays.  ``rng`` (a
-    ``numpy.random.Generator``) is used only by ``ties="random"`` and only when a
-    positive equals some negative.
-    """
-    zs = np.sort(x_neg)
-    lo = np.searchsorted(zs, x_pos, side="left")
-    if ties == "lower":
-        return lo.astype(np.int64)
-    hi = np.searchsorted(zs, x_pos, side="right")
-    if ties == "upper" or np.array_equal(lo, hi):
-        return hi.astype(np.int64)
-    _, _, idx = _pooled_order(x_pos, x_neg, ties="random", rng=rng)
-    return idx
-
-
-def _pooled_order(x_pos, x_neg, *, ties, rng=None):
-    """The pooled sample in a linear order and, per sorted position, where to read
-    "negatives before it" from the cumulative count.
-
-    Returns ``(is_neg_sorted, ref, cell_index)``: ``is_neg_sorted[p]`` says whether
-    sorted position ``p`` holds a negative; for any labelling ``L`` of the sorted
-    positions with ``Cum = r_[0, cumsum(L)]`` (L = 1 for a negative), the cell index of a
-    positive at position ``p`` is ``Cum[ref[p]]`` (``ref[p] = p`` for "random", one past
-    the end of p's tie group for "upper", the start of p's tie group for "lower");
-    ``cell_index`` is that index for the observed labels, in the input order of
-    ``x_pos``.  ``ties="random"`` draws ``m + n`` uniforms from ``rng`` when the pooled
-    sample has tied values (and nothing otherwise).
-    """
-    m, n = x_pos.size, x_neg.size
-    vals = np.concatenate([x_pos, x_neg])
-    if ties == "random":
-        order = np.argsort(vals, kind="stable")
-        v = vals[order]
-        if np.any(v[1:] == v[:-1]):
-            if rng is None:
-                raise ValueError("ties='random' needs a random generator")
-            order = np.lexsort((rng.random(m + n), vals))
-        ref = np.arange(m + n, dtype=np.int64)
-    else:
-        order = np.argsort(vals, kind="stable")
-        v = vals[order]
-        new = np.r_[True, v[1:] != v[:-1]]
-        start = np.flatnonzero(new)
-        stop = np.r_[start[1:], m + n]
-        group = np.cumsum(new) - 1
-        ref = (stop if ties == "upper" else start)[group].astype(np.int64)
-    is_neg_sorted = order >= m
-    cum = np.r_[0, np.cumsum(is_neg_sorted)]
-    pos_sorted = ~is_neg_sorted
-    idx = np.empty(m, dtype=np.int64)
-    idx[order[pos_sorted]] = cum[ref[pos_sorted]]
-    return is_neg_sorted, ref, idx
-
-
-def _pearson(observed, expected):
-    d = observed - expected
-    return float(np.sum(d * d / expected))
-
-
-def _gof_statistic(x_pos, x_neg, *, cells=None, ties="upper", rng=None):
-    r"""Rossa's statistic (21) from already validated arrays: the fast internal entry.
-
-    Parameters
-    ----------
-    x_pos : ndarray of float64
-        The :math:`\pi_0` sample :math:`C` (positives, size m >= 1), finite; placed in
-        the negatives' EDF.
-    x_neg : ndarray of float64
-        The :math:`\pi_1` sample :math:`Z` (negatives, size n >= 1), finite; its EDF
-        :math:`G_n` (10) defines the n + 1 cells.
-    cells : None or int
-        None: the paper's n + 1 cells; k: k grouped cells (2 <= k <= n + 1, not
-        checked here).
-    ties : {"upper", "lower", "random"}
-        As in :func:`roc_gof_test`.  The default here is the deterministic "upper"
-        (the EDF (10) read literally) so that a tree builder gets reproducible splits
-        without a generator; pass ``ties="random", rng=...`` for the exact null law.
-    rng : numpy.random.Generator, optional
-        Needed only for ``ties="random"`` (and consumed only when there are ties).
-
-    Returns
-    -------
-    float
-        The Pearson statistic; O((m + n) log n), no input checks, no warnings.
-        The statistic is invariant to reversing the score direction for the ungrouped
-        cells (the counts are reversed and the cell probabilities are equal).
-    """
-    m, n = x_pos.size, x_neg.size
-    idx = _cell_index(x_pos, x_neg, ties=ties, rng=rng)
-    if cells is None:
-        observed = np.bincount(idx, minlength=n + 1)
-        expected = m / (n + 1.0)
-        return _pearson(observed, expected)
-    edges = cell_edges(n, cells)
-    observed = np.bincount(np.searchsorted(edges, idx, side="right") - 1, minlength=int(cells))
-    return _pearson(observed, m * np.diff(edges) / (n + 1.0))
-
-
-def _permutation_scores(is_neg_sorted, ref, cellmap, weights, n_resamples, rng):
-    """Integer score ``S* = sum_j w_j O_j*^2`` of ``n_resamples`` uniform random
-    relabellings of the pooled order (int64)."""
-    N = is_neg_sorted.size
-    k = weights.size
-    out = np.empty(n_resamples, dtype=np.int64)
-    block = max(1, min(n_resamples, _BLOCK // max(N, 1)))
-    done = 0
-    while done < n_resamples:
-        b = min(block, n_resamples - done)
-        labels = rng.permuted(np.broadcast_to(is_neg_sorted, (b, N)), axis=1)
-        cum = np.zeros((b, N + 1), dtype=np.int64)
-        np.cumsum(labels, axis=1, out=cum[:, 1:])
-        idx = cum[:, ref]                                # (b, N): index if positive
-        cell = cellmap[idx] + (np.arange(b, dtype=np.int64) * k)[:, None]
-        counts = np.bincount(cell[~labels], minlength=b * k).reshape(b, k)
-        out[done:done + b] = (counts * counts) @ weights
-        done += b
-    return out
-
-
-def _exact_work(m, weights, cap):
-    """Work estimate of :func:`_exact_sf` (elementary array operations): per cell, the
-    table and its tail sums, the transition matrix and one shifted add of
-    ``(m - a + 1) (cap - w a^2)`` entries for every count ``a`` with ``w a^2 < cap``."""
-    a = np.arange(m + 1, dtype=np.float64)
-    total = 0.0
-    for w, count in zip(*np.unique(np.asarray(weights), return_counts=True)):
-        d = w * a * a
-        live = d < cap
-        per_cell = (_CELL_OVERHEAD + 3.0 * (m + 1) * (cap + 1) + 10.0 * (m + 1) ** 2
-                    + float(np.sum((m - a[live] + 1) * (cap - d[live]))))
-        total += count * per_cell
-    return total
-
-
-def _exact_sf(m, sizes, weights, cap):
-    r"""``P(S >= cap)`` for ``S = sum_j w_j O_j^2`` when the count vector ``O`` of ``m``
-    positives over cells of sizes ``s_j`` is Dirichlet-multinomial with parameters
-    ``s_j`` (uniform over compositions of m into ``sum s_j`` parts): the exact null law.
-
-    The programme run for ``cap`` gives the whole survival function up to ``cap``; it is
-    kept (:data:`_SF_CACHE`, the 64 most recent (m, cells)), so a later call with a
-    smaller ``cap`` is a look-up (repeated tests on samples of one size, e.g. a
-    simulation, run the programme only when S exceeds every earlier S).
-    """
-    cap = int(cap)
-    if cap <= 0:
-        return 1.0
-    key = (int(m), tuple(int(s) for s in sizes), tuple(int(w) for w in weights))
-    sf = _SF_CACHE.get(key)
-    if sf is None or cap >= sf.size:
-        sf = _exact_sf_table(key[0], key[1], key[2], cap)
-        _SF_CACHE[key] = sf
-        while len(_SF_CACHE) > _SF_CACHE_SIZE:
-            _SF_CACHE.popitem(last=False)
-    _SF_CACHE.move_to_end(key)
-    return float(sf[cap])
-
-
-#: (m, cell sizes, weights) -> survival function P(S >= s), s = 0..cap, of the largest
-#: cap computed so far
-_SF_CACHE = collections.OrderedDict()
-_SF_CACHE_SIZE = 64
-
-
-def _exact_sf_table(m, sizes, weights, cap):
-    """``sf[s] = P(S >= s)`` for ``s = 0..cap`` by a dynamic programme over the cells.
-
-    ``V[u, S]`` = probability that the cells so far hold ``u`` positives with partial
-    score ``S`` (index ``cap`` = ``S >= cap``, absorbing because S never decreases).
-    The count of cell j given the ``r`` positives left for the ``R`` values left is
-    Dirichlet-multinomial: ``C(a+s-1, s-1) C(r-a+R-s-1, R-s-1) / C(r+R-1, R-1)``.
-    Probabilities are float64; the comparisons of S are on integers, hence exact.
-    """
-    k = len(sizes)
-    R = sum(sizes)                             # values (parts) not yet processed
-    lf = special.gammaln(np.arange(m + R + 1, dtype=np.float64) + 1.0)   # log i!
-
-    def log_choose(x, y):
-        return lf[x] - lf[y] - lf[x - y]
-
-    u = np.arange(m + 1)
-    r = (m - u)[:, None]                                 # positives left, (m+1, 1)
-    a = u[None, :]
-    ok = a <= r
-    rr, aa = np.where(ok, r, 0), np.where(ok, a, 0)
-    V = np.zeros((m + 1, cap + 1))
-    V[0, 0] = 1.0
-    for j in range(k):
-        s, w = sizes[j], weights[j]
-        tail = np.cumsum(V[:, ::-1], axis=1)[:, ::-1]       # tail[u, t] = P(u, S >= t)
-        if j == k - 1:                         # the last cell takes every positive left
-            last = np.zeros(cap + 1)
-            for uj in range(m + 1):
-                d = w * (m - uj) ** 2
-                if d < cap:
-                    last[d:cap] += V[uj, :cap - d]
-                    last[cap] += tail[uj, cap - d]
-                else:
-                    last[cap] += tail[uj, 0]
-            sf = np.cumsum(last[::-1])[::-1]
-            return np.clip(sf, 0.0, 1.0)
-        rest = R - s
-        # Q[u, a] = P(O_j = a | m - u positives left for the R values left)
-        lq = (log_choose(aa + s - 1, s - 1) + log_choose(rr - aa + rest - 1, rest - 1)
-              - log_choose(rr + R - 1, R - 1))
-        Q = np.where(ok, np.exp(lq), 0.0)
-        new = np.zeros_like(V)
-        a_live = min(math.isqrt((cap - 1) // w), m)          # the counts with w a^2 < cap
-        for aj in range(a_live + 1):
-            rows = m - aj + 1
-            d = w * aj * aj
-            q = Q[:rows, aj]
-            new[aj:, d:cap] += V[:rows, :cap - d] * q[:, None]
-            new[aj:, cap] += tail[:rows, cap - d] * q
-        if a_live < m:                         # every a with w a^2 >= cap: straight to cap
-            uu, a2 = np.nonzero(ok[:, a_live + 1:])
-            a2 = a2 + a_live + 1
-            new[:, cap] += np.bincount(uu + a2, weights=tail[uu, 0] * Q[uu, a2],
-                                       minlength=m + 1)
-        V = new
-        R = rest
-    raise AssertionError("k >= 2 cells")       # pragma: no cover
-
-
-# --------------------------------------------------------------------------- results
 @dataclass(frozen=True, eq=False)
 class GOFTestResult(TestResult):
     r"""Result of :func:`roc_gof_test` (a :class:`rocstats.TestResult` with the cells).
@@ -541,71 +236,10 @@ class GOFTestResult(TestResult):
                        notes=["H0: ROC(v) = v (both classes from one distribution)."])
 
 
-@dataclass(frozen=True, eq=False)
-class ROCRuleResult(_Result):
-    r"""Result of :func:`roc_gof_rule` (Rossa's section-4 rule).
-
-    Attributes
-    ----------
-    variable : object
-        The chosen variable (its name, or its column index when no names were given).
-    variable_index : int
-    statistics : ndarray of shape (p,)
-        Rossa's statistic (21) of every variable; ``variable_index`` is its argmax
-        (first one on ties).
-    threshold : float
-        The chosen variable's threshold closest to (0, 1) on its empirical ROC curve, as
-        :func:`rocstats.best_threshold` reports it; ``x >= threshold`` is positive
-        (:math:`\pi_0`) for direction "<", ``x <= threshold`` for ">".  On the training
-        rows, "<" is the paper's rule :math:`x > x_0` with :math:`x_0` the largest value
-        below ``threshold``.
-    direction : {"<", ">"}
-    sensitivity, specificity : float
-        The operating point of the threshold.
-    distance : float
-        Euclidean distance of that point to (0, 1).
-    variable_names : tuple
-    """
-
-    variable: object
-    variable_index: int
-    statistics: np.ndarray
-    threshold: float
-    direction: str
-    sensitivity: float
-    specificity: float
-    distance: float
-    variable_names: tuple = field(default=())
-    cells: Optional[int] = None
-    ties: str = "random"
-
-    def predict(self, X):
-        """Classify the rows of ``X`` (same columns as in the fit) with the rule:
-        True (positive, :math:`\\pi_0`) when the chosen variable is ``>= threshold``
-        (direction "<") or ``<= threshold`` (direction ">")."""
-        X = as_float_array(X, "X", ndim=(2,))
-        x = X[:, self.variable_index]
-        return x >= self.threshold if self.direction == "<" else x <= self.threshold
-
-    def summary(self):
-        rows = [("variable", self.variable), ("threshold", self.threshold),
-                ("rule", "positive (pi_0) if %s %s %s"
-                 % (self.variable, ">=" if self.direction == "<" else "<=",
-                    _fmt(self.threshold))),
-                ("sensitivity", self.sensitivity), ("specificity", self.specificity),
-                ("distance to (0, 1)", self.distance)]
-        rows += [("statistic[%s]" % name, s)
-                 for name, s in zip(self.variable_names, self.statistics)]
-        return Summary("Rossa's rule: largest chi-square statistic, threshold closest "
-                       "to (0, 1)", rows)
-
-    def _repr_html_(self):
-        return self.summary()._repr_html_()
-
-
 # --------------------------------------------------------------------------- public
-def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="random",
-                 n_resamples=9999, random_state=None):
+@renamed(x="y_score", n_resamples="n_boot")
+def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="auto",
+                 ties="random", n_boot=9999, random_state=None):
     r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v (seed 003, section 3).
 
     The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
@@ -624,7 +258,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
     y_true : array-like of shape (n_samples,)
         Two-class labels; as in :func:`rocstats.auc` (1 / True is positive unless
         ``pos_label`` says otherwise).
-    x : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
         One finite numeric variable (score; higher = more positive, though the
         ungrouped statistic does not depend on the orientation).
     pos_label : label, optional
@@ -642,17 +276,17 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
 
         * ``"auto"`` (default): ``"exact"`` when (a) ``ties="random"`` or the pooled
           sample has no tied values, **and** (b) the exact programme is cheap: its
-          work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_resamples *
+          work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_boot *
           (m + n))`` -- 2e7 (about 0.05 s), or the estimated work of the permutation
           p-value if that is larger -- and its table has at most
           :data:`EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
-          ``"permutation"`` with ``n_resamples`` and ``random_state``.  ``W``
+          ``"permutation"`` with ``n_boot`` and ``random_state``.  ``W``
           (``exact_work`` in the result) is, summed over the k cells j,
           :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
           (m - a + 1)(S - w_j a^2)`, with :math:`S = \sum_j w_j O_j^2` the observed
           integer score (``score``; :math:`w_j = 1` for the n + 1 cells).  It grows with
           m and with the statistic: under H0 with the n + 1 cells and the default
-          ``n_resamples``, m = n = 60 is typically exact and m = n = 100 typically not;
+          ``n_boot``, m = n = 60 is typically exact and m = n = 100 typically not;
           a sample with many positives per cell (m >> n) goes to the permutation
           p-value.  ``pvalue_method`` says which one was used; both hold their size
           (validation/rocstats_validation/rossa_mc.py).
@@ -666,7 +300,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
           table would exceed :data:`EXACT_MAX_ENTRIES` entries.  A discrete statistic
           makes any exact test conservative at levels it cannot attain.
         * ``"permutation"``: Monte Carlo permutation test: the labels are permuted over
-          the pooled sample ``n_resamples`` times (B) and
+          the pooled sample ``n_boot`` times (B) and
           :math:`p = (1 + \#\{T^* \ge T\}) / (B + 1)`.  Valid (exact up to Monte Carlo
           error) for every m, n, cell choice and tie rule.  Cost O(B (m + n)) time
           (vectorised in blocks of about 2 million entries).
@@ -691,7 +325,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         :math:`\#\{Z_i < C_j\}`; both deterministic, but with ties their null law is not
         the uniform one, so ``"auto"`` uses the permutation p-value, ``"exact"`` refuses
         and the chi-square methods warn.
-    n_resamples : int
+    n_boot : int
         B, the number of permutations for ``method="permutation"`` (and for ``"auto"``
         when it resolves to the permutation p-value).
     random_state : None, int, numpy.random.Generator or SeedSequence
@@ -738,7 +372,7 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
 
     The permutation p-value estimates the exact one:
 
-    >>> p = rocstats.roc_gof_test(y, x, method="permutation", n_resamples=99999,
+    >>> p = rocstats.roc_gof_test(y, x, method="permutation", n_boot=99999,
     ...                           random_state=0).pvalue
     >>> round(p, 2)
     0.3
@@ -747,17 +381,17 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         raise ValueError("method must be one of %s, got %r" % (METHODS, method))
     _check_ties(ties)
     if method in ("auto", "permutation"):
-        if (isinstance(n_resamples, (bool, np.bool_))
-                or not isinstance(n_resamples, numbers.Integral) or n_resamples < 1):
-            raise ValueError("n_resamples must be a positive integer, got %r" % (n_resamples,))
-        n_resamples = int(n_resamples)
-    labels, score = check_binary(y_true, x, pos_label=pos_label, score_name="x")
-    is_pos, label = labels.is_pos, labels.pos_label
+        if (isinstance(n_boot, (bool, np.bool_))
+                or not isinstance(n_boot, numbers.Integral) or n_boot < 1):
+            raise ValueError("n_boot must be a positive integer, got %r" % (n_boot,))
+        n_boot = int(n_boot)
+    labels = binary_sample(y_true, y_score, pos_label=pos_label, score_name="y_score")
+    is_pos, label, score = labels.is_pos, labels.pos_label, labels.score
     x_pos = np.ascontiguousarray(score[is_pos])
     x_neg = np.ascontiguousarray(score[~is_pos])
     m, n = x_pos.size, x_neg.size
     title = "Rossa's chi-square goodness-of-fit test of ROC(v) = v"
-    if warn_one_class(m, n, "Rossa's goodness-of-fit test"):
+    if labels.undefined("Rossa's goodness-of-fit test"):
         nan = float("nan")
         return GOFTestResult(statistic=nan, pvalue=nan, estimate=None, method=title,
                              alternative="ROC(v) != v", df=nan, distribution="none",
@@ -782,53 +416,15 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
     c = inflation_factor(n, m)
     null_mean = df * c
 
-    used = method
-    work = float("nan")
-    if method in ("auto", "exact"):
-        uniform_null = ties == "random" or not _has_ties(score)
-        work = _exact_work(m, weights, s_obs)
-        if method == "exact":
-            if not uniform_null:
-                raise ValueError("method='exact' needs the uniform null law: ties='random' "
-                                 "or no tied values, but x has ties and ties=%r; use "
-                                 "method='permutation' (or 'auto') or ties='random'" % ties)
-            if (m + 1.0) * (s_obs + 1.0) > EXACT_MAX_ENTRIES:
-                raise ValueError("method='exact' would need a table of %.3g entries (limit "
-                                 "%d) for m = %d positives; use method='permutation' or "
-                                 "'auto'" % ((m + 1.0) * (s_obs + 1.0), EXACT_MAX_ENTRIES, m))
-        else:
-            budget = max(EXACT_WORK_LIMIT, PERMUTATION_ENTRY_WORK * n_resamples * (m + n))
-            cheap = work <= budget and (m + 1.0) * (s_obs + 1.0) <= EXACT_MAX_ENTRIES
-            used = "exact" if uniform_null and cheap else "permutation"
-
+    used, work = _choose_method(method, ties, score, m, n, weights, s_obs, n_boot)
     if used == "exact":
-        pvalue = _exact_sf(m, sizes, weights, s_obs)
-        distribution = "exact"
+        pvalue, distribution = _exact_sf(m, sizes, weights, s_obs), "exact"
     elif used == "permutation":
-        sstar = _permutation_scores(is_neg_sorted, ref, cellmap, weights, n_resamples, rng)
-        hits = int(np.count_nonzero(sstar >= s_obs))       # integers: exact comparison
-        pvalue = (1.0 + hits) / (n_resamples + 1.0)
+        pvalue = permutation_pvalue(is_neg_sorted, ref, cellmap, weights, n_boot, rng,
+                                    s_obs)
         distribution = "permutation"
     else:
-        problems = []
-        if expected.min() < MIN_EXPECTED:
-            problems.append("expected cell counts are as low as %.3g (< %g) with m = %d "
-                            "positives in %d cells" % (expected.min(), MIN_EXPECTED, m, k))
-        if method == "chi2" and c > _MAX_INFLATION:
-            problems.append("the placement values share one negative sample, so under H0 "
-                            "the statistic has mean %.4g, not df = %d (inflation c = "
-                            "(m+n+1)/(n+2) = %.3g) and this p-value is too small"
-                            % (null_mean, df, c))
-        if ties != "random" and np.any(np.isin(x_pos, x_neg)):
-            problems.append("positives tied with negatives under ties=%r make the cell "
-                            "probabilities differ from 1/(n+1)" % ties)
-        if problems:
-            warnings.warn("Rossa's chi-square p-value is unreliable: " + "; ".join(problems)
-                          + ". Use method='auto' (the exact or permutation p-value), or "
-                          "cells=k with k <= m/5 (here <= %d) and method='scaled'"
-                          % max(m // 5, 2) + ("" if ties == "random" else
-                                              ", and ties='random'"),
-                          GOFApproximationWarning, stacklevel=2)
+        _warn_chi2(method, expected, m, k, c, null_mean, df, ties, x_pos, x_neg)
         ref_stat = statistic if method == "chi2" else statistic / c
         pvalue = float(special.chdtrc(df, ref_stat))      # = scipy.stats.chi2.sf(ref_stat, df)
         distribution = "chi2"
@@ -839,121 +435,51 @@ def roc_gof_test(y_true, x, *, pos_label=None, cells=None, method="auto", ties="
         cell_probs=probs, cell_edges=edges, placement_values=idx / float(n),
         cell_index=idx, n_pos=m, n_neg=n, ties=ties, inflation=c, null_mean=null_mean,
         scaled_statistic=statistic / c, score=s_obs, exact_work=work,
-        n_resamples=n_resamples if used == "permutation" else None, pos_label=label)
+        n_resamples=n_boot if used == "permutation" else None, pos_label=label)
 
 
-def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
-                 ties="random", direction="<", random_state=None):
-    r"""Rossa's classification rule (seed 003, section 4): the variable with the largest
-    statistic (21) and its threshold closest to (0, 1).
+def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
+    """``(method used, exact work estimate)``: "exact" when asked (refused without the
+    uniform null law or beyond :data:`EXACT_MAX_ENTRIES`), or for "auto" when the null
+    law is uniform and the exact programme is cheap; else "permutation"; the chi-square
+    references as asked."""
+    if method not in ("auto", "exact"):
+        return method, float("nan")
+    uniform_null = ties == "random" or not _has_ties(score)
+    work = _exact_work(m, weights, s_obs)
+    if method == "exact":
+        if not uniform_null:
+            raise ValueError("method='exact' needs the uniform null law: ties='random' "
+                             "or no tied values, but y_score has ties and ties=%r; use "
+                             "method='permutation' (or 'auto') or ties='random'" % ties)
+        if (m + 1.0) * (s_obs + 1.0) > EXACT_MAX_ENTRIES:
+            raise ValueError("method='exact' would need a table of %.3g entries (limit "
+                             "%d) for m = %d positives; use method='permutation' or "
+                             "'auto'" % ((m + 1.0) * (s_obs + 1.0), EXACT_MAX_ENTRIES, m))
+        return "exact", work
+    budget = max(EXACT_WORK_LIMIT, PERMUTATION_ENTRY_WORK * n_resamples * (m + n))
+    cheap = work <= budget and (m + 1.0) * (s_obs + 1.0) <= EXACT_MAX_ENTRIES
+    return ("exact" if uniform_null and cheap else "permutation"), work
 
-    For every column of ``X`` the statistic (21) of :func:`roc_gof_test` is computed on
-    the same rows (negatives' EDF, positives' placement values); the variable with the
-    largest statistic (the one whose ROC curve departs most from the diagonal) is
-    chosen.  Its threshold :math:`x_0` is the point of its empirical ROC curve
-    :math:`(1 - G_n(x), 1 - F_m(x))` closest to the perfect point (0, 1), i.e. the
-    minimiser of :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
-    (:func:`rocstats.best_threshold` with ``method="closest_topleft"``), and an
-    individual is assigned to :math:`\pi_0` (positive) when :math:`x > x_0`.
 
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        Two-class labels (positive = :math:`\pi_0`, see :func:`roc_gof_test`).
-    X : array-like of shape (n_samples, p)
-        The candidate variables, finite.  A pandas DataFrame's column names are used as
-        ``variable_names``.
-    pos_label : label, optional
-    variable_names : sequence of p names, optional
-    cells : None or int
-        Cells of the statistic (as in :func:`roc_gof_test`; ``k <= n + 1`` with n the
-        number of negatives); the same for every variable.
-    ties : {"random", "upper", "lower"}
-        Tie rule of the statistic (as in :func:`roc_gof_test`).  With "random" and tied
-        data the choice of variable can depend on ``random_state``; pass a seed (or a
-        deterministic rule) for a reproducible rule.
-    direction : {"<", ">", "best"}
-        Orientation of the threshold.  ``"<"`` (default, the paper's): positive when
-        ``x >= threshold``, i.e. :math:`x > x_0` with :math:`x_0` the largest training
-        value below the threshold.  ``">"``: positive when ``x <= threshold`` (for a
-        variable whose low values indicate :math:`\pi_0`).  ``"best"`` takes, for the
-        chosen variable, the orientation whose closest point is nearer to (0, 1) (ties:
-        "<"), as a tree split must; it is chosen from the data, so the reported
-        sensitivity / specificity are optimistic.  The ungrouped statistic itself does
-        not depend on the orientation.
-    random_state : None, int, numpy.random.Generator or SeedSequence
-        Seeds the tie-breaking of ``ties="random"``.
-
-    Returns
-    -------
-    ROCRuleResult
-        ``variable``, ``variable_index``, ``statistics`` (one per variable),
-        ``threshold``, ``direction``, ``sensitivity``, ``specificity``, ``distance``,
-        ``predict(X)``, ``summary()``.
-
-    Examples
-    --------
-    Variable "a" separates the classes except for one pair, "b" is noise.  Four
-    negatives give n + 1 = 5 cells with 4/5 positives expected in each; for "a" the
-    positives 0.5, 0.55, 0.8, 0.9 have 3, 3, 4, 4 negatives at or below them,
-    O = (0, 0, 0, 2, 2) and T = 3 (0.8) + 2 (1.2^2 / 0.8) = 6; for "b" the counts are
-    2, 3, 4, 1, O = (0, 1, 1, 1, 1) and T = (0.8^2 + 4 (0.2^2)) / 0.8 = 1:
-
-    >>> import rocstats
-    >>> y = [0, 0, 0, 0, 1, 1, 1, 1]
-    >>> X = [[0.1, -1], [0.2, 1], [0.3, 4], [0.6, 6.5],       # negatives
-    ...      [0.5, 3], [0.55, 6], [0.8, 7], [0.9, 0]]         # positives
-    >>> r = rocstats.roc_gof_rule(y, X, variable_names=["a", "b"])
-    >>> r.statistics.round(12).tolist()
-    [6.0, 1.0]
-    >>> r.variable, r.sensitivity, r.specificity
-    ('a', 1.0, 0.75)
-    >>> r.predict(X).astype(int).tolist()       # x > x0 = 0.3 is positive
-    [0, 0, 0, 1, 1, 1, 1, 1]
-    """
-    from ..roc._thresholds import best_threshold
-
-    if direction not in _DIRECTIONS:
-        raise ValueError("direction must be one of %s, got %r" % (_DIRECTIONS, direction))
-    _check_ties(ties)
-    if variable_names is None and hasattr(X, "columns"):
-        variable_names = list(X.columns)
-    Xa = as_float_array(X, "X", ndim=(2,))
-    y = as_label_array(y_true)
-    if Xa.shape[0] != y.shape[0]:
-        raise ValueError("y_true has %d rows but X has %d" % (y.shape[0], Xa.shape[0]))
-    p = Xa.shape[1]
-    if p == 0:
-        raise ValueError("X has no columns")
-    if variable_names is None:
-        variable_names = tuple(range(p))
-    else:
-        variable_names = tuple(variable_names)
-        if len(variable_names) != p:
-            raise ValueError("variable_names has %d names but X has %d columns"
-                             % (len(variable_names), p))
-    is_pos, _ = positive_mask(y, pos_label)
-    m = int(is_pos.sum())
-    n = is_pos.size - m
-    if warn_one_class(m, n, "Rossa's rule"):
-        nan = float("nan")
-        return ROCRuleResult(None, -1, np.full(p, np.nan), nan, "<", nan, nan, nan,
-                             variable_names, cells, ties)
-    k = _check_cells(cells, n)
-    rng = np.random.default_rng(random_state)
-    stat = np.array([_gof_statistic(np.ascontiguousarray(Xa[is_pos, j]),
-                                    np.ascontiguousarray(Xa[~is_pos, j]),
-                                    cells=None if k == n + 1 else k, ties=ties, rng=rng)
-                     for j in range(p)])
-    j = int(np.argmax(stat))
-    col = Xa[:, j]
-    yy = is_pos.astype(np.int8)            # labels as 1 / 0: pos_label already applied
-    cands = ["<", ">"] if direction == "best" else [direction]
-    fits = [(best_threshold(yy, col, method="closest_topleft", direction=d), d) for d in cands]
-    best, d = min(fits, key=lambda t: t[0].criterion)   # min keeps the first ("<") on ties
-    return ROCRuleResult(variable=variable_names[j], variable_index=j, statistics=stat,
-                         threshold=best.threshold, direction=d,
-                         sensitivity=best.sensitivity, specificity=best.specificity,
-                         distance=float(np.sqrt(best.criterion)),
-                         variable_names=variable_names,
-                         cells=None if k == n + 1 else k, ties=ties)
+def _warn_chi2(method, expected, m, k, c, null_mean, df, ties, x_pos, x_neg):
+    """The :class:`GOFApproximationWarning` of the chi-square references."""
+    problems = []
+    if expected.min() < MIN_EXPECTED:
+        problems.append("expected cell counts are as low as %.3g (< %g) with m = %d "
+                        "positives in %d cells" % (expected.min(), MIN_EXPECTED, m, k))
+    if method == "chi2" and c > _MAX_INFLATION:
+        problems.append("the placement values share one negative sample, so under H0 "
+                        "the statistic has mean %.4g, not df = %d (inflation c = "
+                        "(m+n+1)/(n+2) = %.3g) and this p-value is too small"
+                        % (null_mean, df, c))
+    if ties != "random" and np.any(np.isin(x_pos, x_neg)):
+        problems.append("positives tied with negatives under ties=%r make the cell "
+                        "probabilities differ from 1/(n+1)" % ties)
+    if problems:
+        warnings.warn("Rossa's chi-square p-value is unreliable: " + "; ".join(problems)
+                      + ". Use method='auto' (the exact or permutation p-value), or "
+                      "cells=k with k <= m/5 (here <= %d) and method='scaled'"
+                      % max(m // 5, 2) + ("" if ties == "random" else
+                                          ", and ties='random'"),
+                      GOFApproximationWarning, stacklevel=3)

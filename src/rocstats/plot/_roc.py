@@ -221,7 +221,7 @@ def _counts_data(curve):
 
 def _roc_items(entries, direction, pos_label):
     from .._results import ROCCurve
-    from ..roc import roc_curve
+    from ..curves import roc_curve
 
     out = []
     for kind, obj, label in entries:
@@ -348,7 +348,7 @@ def _interval(spec, item, level, where):
         import warnings
 
         from .._validation import UndefinedAUCWarning
-        from ..roc import delong
+        from ..curves import delong
 
         d = item.data
         with warnings.catch_warnings():       # n < 2 of a class: variance NaN, CI omitted

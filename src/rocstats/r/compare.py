@@ -181,7 +181,7 @@ def compare_with_proc(y_true, y_score, *, pos_label=None, direction="<", level=0
     for a, b in itertools.combinations(scores, 2):
         ref = _proc.proc_roc_test(y01, sign * scores[a], sign * scores[b], control=0, case=1,
                                   conf_level=level)
-        t = rocstats.delong_test(yb, sign * scores[a], sign * scores[b], **kw)
+        t = rocstats.roc_test(yb, sign * scores[a], sign * scores[b], **kw)
         pair = f"{a} vs {b}"
         add(pair, "paired DeLong z", t.statistic, ref["statistic"])
         add(pair, "paired DeLong p-value", t.pvalue, ref["p_value"])

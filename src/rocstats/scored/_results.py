@@ -4,13 +4,13 @@ from typing import Optional
 
 import numpy as np
 
-from .._results import Summary, _fmt, _Result, unit_interval
+from .._results import AUCEstimate, Summary, _fmt, _Result
 
 __all__ = ["SAUCResult", "SROCCurve"]
 
 
 @dataclass(frozen=True, eq=False)
-class SAUCResult(_Result):
+class SAUCResult(AUCEstimate, _Result):
     r"""Scored AUC with its decomposition and U-statistic variance.
 
     Notation of Wu, Flach & Ferri (2007): :math:`y_1..y_m` the positive and
@@ -56,25 +56,8 @@ class SAUCResult(_Result):
         """:math:`M^+ - M^-`, a lower bound of the sAUC (Theorem 4)."""
         return self.mean_pos - self.mean_neg
 
-    @property
-    def se(self):
-        """Standard error ``sqrt(variance)``."""
-        return float(np.sqrt(self.variance))
-
-    def conf_int(self, level=0.95, *, method="wald"):
-        """Confidence interval for the sAUC (which lies in [0, 1]).
-
-        Parameters
-        ----------
-        level : float
-            Confidence level in (0, 1).
-        method : {"wald", "logit"}
-            ``"wald"``: ``sauc -/+ z se`` clipped to [0, 1].  ``"logit"``: the Wald
-            interval of ``logit(sauc)`` with the delta-method SE
-            ``se / (sauc (1 - sauc))``, back-transformed (stays inside (0, 1); NaN at
-            sAUC 0 or 1).
-        """
-        return unit_interval(self.sauc, self.se, level, method)
+    _estimate = "sauc"
+    _what = "sAUC"
 
     def summary(self, level=0.95):
         """Text / HTML table of the estimates."""

@@ -24,11 +24,12 @@ import numpy as np
 from scipy import special
 
 from .. import _dist, _kernels
+from .._kernels import _strategy
 from .._results import TestResult
 from .._labels import binary_rule
-from ..roc._auc import split_sort_rule
-from .._validation import (UndefinedAUCWarning, as_float_array,
-                           check_direction, warn_one_class)
+from ..curves._auc import split_sort_rule
+from .._sample import BinarySample
+from .._validation import UndefinedAUCWarning, as_float_array, check_direction
 from ._results import SAUCResult, SROCCurve
 
 _ALTERNATIVES = ("two-sided", "greater", "less")
@@ -61,13 +62,6 @@ def _minmax_ready(y_score):
             and y_score.ndim == 1 and y_score.size > 0 and y_score.flags.c_contiguous)
 
 
-def _both(f, a, b, size=None):
-    """``(f(a), f(b))``: on two threads for large work when the C kernels are in use
-    (:func:`rocstats._kernels.c.roc._both`), else one after the other."""
-    both = getattr(_kernels.roc, "_both", None)
-    return (f(a), f(b)) if both is None else both(f, a, b, size=size)
-
-
 def _float_scores_pair(score_a, score_b):
     """``(_float_scores(score_a, "y_score_a"), _float_scores(score_b, "y_score_b"))``,
     the two min/max passes on two threads when both are large float64 arrays (each
@@ -81,7 +75,7 @@ def _float_scores_pair(score_a, score_b):
         except Exception as exc:    # re-raised below, in the order of the arguments
             return None, exc
 
-    (ra, ea), (rb, eb) = _both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
+    (ra, ea), (rb, eb) = _strategy.both(run, (score_a, "y_score_a"), (score_b, "y_score_b"),
                                size=score_a.size + score_b.size)
     if ea is not None:
         raise ea
@@ -137,19 +131,11 @@ def _to_unit(score, rescale, name, lohi=None):
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
-    """``(labels, score in [0, 1], rescale description)``; ``direction=">"`` reflects
-    the (rescaled) scores to ``1 - s`` so that higher means more positive.  The checks
-    and errors of ``check_binary``, in its order."""
-    rule, score, info = _binary_unit_rule(y_true, y_score, pos_label=pos_label,
-                                          direction=direction, rescale=rescale,
-                                          score_name=score_name)
-    return rule.labels(), score, info
-
-
-def _binary_unit_rule(y_true, y_score, *, pos_label, direction, rescale,
-                      score_name="y_score"):
-    """:func:`_binary_unit` with the :class:`~rocstats._labels.BinaryRule` in place of
-    the labels (no boolean mask built: ``split_sort_rule`` splits by the label values)."""
+    """``(sample, rescale description)``: a :class:`rocstats._sample.BinarySample` whose
+    scores are in [0, 1] (``direction=">"`` reflects the rescaled scores to ``1 - s`` so
+    that higher means more positive).  The checks and errors of
+    :func:`rocstats._sample.binary_sample`, in its order; a 1-D float64 array's
+    finiteness is checked by the min / max pass the rescaling needs anyway."""
     check_direction(direction)
     rule = binary_rule(y_true, pos_label)
     score, lohi = _float_scores(y_score, score_name)
@@ -159,7 +145,8 @@ def _binary_unit_rule(y_true, y_score, *, pos_label, direction, rescale,
     score, info = _to_unit(score, rescale, score_name, lohi)
     if direction == ">":
         score = 1.0 - score
-    return rule, np.ascontiguousarray(score, dtype=np.float64), info
+    return BinarySample(rule, np.ascontiguousarray(score, dtype=np.float64), direction,
+                        score_name=score_name), info
 
 
 def _check_tau(tau):
@@ -224,12 +211,10 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     array([1.        , 0.66666667])
     """
     t = _check_tau(tau)
-    labels, score, _ = _binary_unit(y_true, y_score, pos_label=pos_label,
-                                    direction=direction, rescale=rescale)
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
-    if warn_one_class(m, n, "The margin AUC"):
+    sample, _ = _binary_unit(y_true, y_score, pos_label=pos_label, direction=direction,
+                             rescale=rescale)
+    is_pos, score, m, n = sample.is_pos, sample.score, sample.m, sample.n
+    if sample.undefined("The margin AUC"):
         res = np.full(t.shape, np.nan)
     else:
         pos, neg = _kernels.roc.split_sort(is_pos, score)
@@ -298,12 +283,10 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     if not isinstance(max_breakpoints, (int, np.integer)) or max_breakpoints < 0:
         raise ValueError("max_breakpoints must be a non-negative integer, got %r"
                          % (max_breakpoints,))
-    labels, score, info = _binary_unit(y_true, y_score, pos_label=pos_label,
-                                       direction=direction, rescale=rescale)
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
-    if warn_one_class(m, n, "The sROC curve"):
+    labels, info = _binary_unit(y_true, y_score, pos_label=pos_label, direction=direction,
+                                rescale=rescale)
+    is_pos, score, m, n = labels.is_pos, labels.score, labels.m, labels.n
+    if labels.undefined("The sROC curve"):
         nan = float("nan")
         return SROCCurve(None, None, g, np.full(g.shape, nan), nan, nan, m, n, direction, info)
     pos, neg = _kernels.roc.split_sort(is_pos, score)
@@ -421,13 +404,15 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     (0.8889, 0.7444, 0.2, 0.5444)
     """
     _check_variance(variance)
-    rule, score, info = _binary_unit_rule(y_true, y_score, pos_label=pos_label,
-                                          direction=direction, rescale=rescale)
+    sample, info = _binary_unit(y_true, y_score, pos_label=pos_label, direction=direction,
+                                rescale=rescale)
+    rule, score = sample.rule, sample.score
     # split by the label values (no mask; the scores are finite already), sort each class
     pos, neg = split_sort_rule(rule, score)
     m, n = pos.size, neg.size
+    sample._m = m
     label = rule.pos_label
-    if warn_one_class(m, n, "The scored AUC"):
+    if sample.undefined("The scored AUC"):
         nan = float("nan")
         return SAUCResult(nan, nan, nan, nan, nan, nan, nan, m, n, direction, label, info,
                           variance)
@@ -443,33 +428,15 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
                       direction, label, info, variance)
 
 
-def _components(is_pos, score):
-    """``(sauc, V, W)`` with the structural components in case order."""
-    pos, op, neg, on = _kernels.roc.split_argsort(is_pos, score)
-    _, out, v_s, w_s = _kernels.sauc.sauc_sweep(pos, neg, components=True)
-    v = np.empty_like(v_s)
-    w = np.empty_like(w_s)
-    v[op] = v_s
-    w[on] = w_s
-    return float(out[0]) / (pos.size * neg.size), v, w
-
-
 def _paired_components(is_pos, sa, sb):
     """``(sauc_a, sauc_b, D, E)``: both sAUCs and the differences of the structural
-    components in case order, ``D = V_a - V_b``, ``E = W_a - W_b`` (C side: one sort of
-    all the cases per score, the second score's components subtracted as they are
-    made)."""
+    components in case order, ``D = V_a - V_b``, ``E = W_a - W_b`` (the kernel family's
+    ``paired_components``; the C side sorts all the cases once per score and subtracts
+    the second score's components as they are made)."""
     m = int(np.count_nonzero(is_pos))
     mn = m * (is_pos.size - m)
-    pair = getattr(_kernels.sauc, "_paired_components", None)   # C side only
-    if pair is None:
-        sauc_a, d, e = _components(is_pos, sa)
-        sauc_b, vb, wb = _components(is_pos, sb)
-        d -= vb     # in place: the components are not used again (no new arrays)
-        e -= wb
-        return sauc_a, sauc_b, d, e
-    ha, hb, d, e = pair(is_pos, sa, sb)
-    return ha / mn, hb / mn, d, e
+    ha, hb, d, e = _kernels.sauc.paired_components(is_pos, sa, sb)
+    return float(ha) / mn, float(hb) / mn, d, e
 
 
 def _var_ddof1(x):
@@ -563,18 +530,16 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     if a.shape[0] != rule.values.shape[0]:
         raise ValueError("y_true has %d rows but y_score_a has %d" % (rule.values.shape[0],
                                                                     a.shape[0]))
-    labels = rule.labels()
     sa, _ = _to_unit(a, rescale, "y_score_a", lohi_a)
     sb, _ = _to_unit(b, rescale, "y_score_b", lohi_b)
     if direction == ">":
         sa, sb = 1.0 - sa, 1.0 - sb
-    is_pos = labels.is_pos
-    m = int(np.count_nonzero(is_pos))
-    n = is_pos.size - m
+    labels = BinarySample(rule, sa, direction, score_name="y_score_a")
+    is_pos, m, n = labels.is_pos, labels.m, labels.n
     method = ("Paired z test of two scored AUCs (structural components, %s variance)"
               % ("Theorem 6" if variance == "paper" else "DeLong-form"))
     nan = float("nan")
-    if warn_one_class(m, n, "The sAUC test"):
+    if labels.undefined("The sAUC test"):
         return TestResult(nan, nan, nan, method, alternative, nan,
                           pos_label=labels.pos_label)
     sauc_a, sauc_b, dv, dw = _paired_components(is_pos, sa, sb)
@@ -583,7 +548,7 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         return TestResult(nan, nan, d, method, alternative, nan, aucs=(sauc_a, sauc_b),
                           pos_label=labels.pos_label)
     wv, ww = _variance_weights(m, n, variance)
-    sv, sw = _both(_var_ddof1, dv, dw)
+    sv, sw = _strategy.both(_var_ddof1, dv, dw)
     var = wv * sv + ww * sw
     se = float(np.sqrt(var))
     if se == 0.0:

@@ -39,6 +39,7 @@ import numpy as np
 
 from .. import _kernels
 from .._kernels.numpy.tree import SplitMix64
+from ..gof._rule import DIRECTIONS as _DIRECTIONS, closest_point, rule_statistics
 from ._tree import CATEGORICAL, GE, LE, LT, Split
 
 __all__ = ["MAX_EXACT_LEVELS", "SortedColumns", "RpartSplitter", "RfsrcSplitter",
@@ -321,27 +322,7 @@ class RfsrcSplitter(_Splitter):
 
 
 # --------------------------------------------------------------------------- Rossa
-_DIRECTIONS = ("<", ">", "best")
 _TIES = ("upper", "lower", "random")
-
-
-def closest_topleft(is_pos, score):
-    """``(squared distance, threshold)`` of the point of the empirical ROC curve of
-    ``score`` (higher = more positive) closest to (0, 1), compared exactly and reported
-    as pROC (:func:`rocstats.best_threshold`, ``method="closest_topleft"``): the most
-    sensitive of the equally close points, its threshold the midpoint below its score.
-    Uses the ROC counts helper shared by every curve; both classes must be present."""
-    from ..roc._coords import best_indices, proc_thresholds
-    from ..roc._curve import roc_counts
-
-    P = int(np.count_nonzero(is_pos))
-    N = is_pos.size - P
-    values, tp, fp = roc_counts(is_pos, score)
-    tp = np.r_[0, tp.astype(np.int64)]
-    fp = np.r_[0, fp.astype(np.int64)]
-    hits, best = best_indices(tp, fp, P, N, "closest.topleft")
-    hit = hits[-1]                                      # pROC's order: most sensitive first
-    return float(best), float(proc_thresholds(values)[hit])
 
 
 class RossaSplitter(_Splitter):
@@ -373,36 +354,15 @@ class RossaSplitter(_Splitter):
         self.rng = rng
 
     def statistics(self, Xn, is_pos):
-        r"""Rossa's statistic (21) of every column of ``Xn`` on these rows (rows with the
-        column missing left out); ``-inf`` where the column cannot split (a class absent
-        among its present rows, or a single distinct value).  ``cells=k`` is used where
-        ``k <= n + 1`` (n = negatives present), else the n + 1 cells."""
-        from ..gof._rossa import _gof_statistic
-
-        out = np.full(Xn.shape[1], -np.inf)
-        for j in range(Xn.shape[1]):
-            x = Xn[:, j]
-            ok = ~np.isnan(x)
-            xp, xn = x[ok & is_pos], x[ok & ~is_pos]
-            if xp.size == 0 or xn.size == 0:
-                continue
-            xo = x[ok]
-            if xo.min() == xo.max():
-                continue
-            k = self.cells
-            if k is not None and k > xn.size + 1:
-                k = None
-            out[j] = _gof_statistic(np.ascontiguousarray(xp), np.ascontiguousarray(xn),
-                                    cells=k, ties=self.ties, rng=self.rng)
-        return out
+        r"""Rossa's statistic (21) of every column of ``Xn`` on these rows: the rule's
+        :func:`rocstats.gof._rule.rule_statistics` (``-inf`` where a column cannot
+        split)."""
+        return rule_statistics(Xn, is_pos, cells=self.cells, ties=self.ties, rng=self.rng)
 
     def _threshold(self, is_pos, x):
-        """``(threshold, direction)`` of the cut closest to (0, 1)."""
-        fits = []
-        for d in (("<", ">") if self.direction == "best" else (self.direction,)):
-            crit, thr = closest_topleft(is_pos, x if d == "<" else -x)
-            fits.append((crit, thr if d == "<" else -thr, d))
-        _, thr, d = min(fits, key=lambda t: t[0])       # min keeps the first ("<") on ties
+        """``(threshold, direction)`` of the cut closest to (0, 1) (the rule's
+        :func:`rocstats.gof._rule.closest_point`)."""
+        _, thr, d, _, _ = closest_point(is_pos, x, self.direction)
         return thr, d
 
     def find(self, n1, n2, node, state):

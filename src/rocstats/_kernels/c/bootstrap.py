@@ -10,7 +10,10 @@ in threads.
 """
 import numpy as np
 
+from ..numpy import bootstrap as _twin
 from . import f64, i64, lib, out, ptr
+
+__all__ = _twin.__all__
 
 
 

@@ -4,35 +4,22 @@ split-sort, the sorted sweeps, the O(m n) definitions and the ROC counts.
 Same functions, signatures and results as the NumPy module.  Arrays are normalised to
 float64 C-contiguous before C sees a pointer.
 
-How the two classes are sorted (issue 14).  NumPy's sort is a SIMD sort on some CPUs
-(x86-simd-sort with AVX-512 or AVX2, Highway's VQSort on ARM) and a plain introsort on
-others, so which of NumPy's sort and the C radix sort is faster depends on the CPU:
-:func:`_sort_method` decides once per process by timing both on the same 2^17 scores
-(``ROCSTATS_SORT=numpy`` or ``radix`` forces one).  On the NumPy side the scores are
-split by class in C (branch-free), and the two classes are sorted in place on two
-threads (NumPy's sort releases the GIL) when the process may use two CPUs
-(``ROCSTATS_NUM_THREADS=1`` keeps one); argsorts sort 64-bit keys holding the value's
-high bits and the index, then put the few values that share high bits in order.  Every
-choice gives the same sorted values, so no result depends on it.
+How the two classes are sorted (issue 14) and when a second thread helps are decided
+by :mod:`rocstats._kernels._strategy` (``ROCSTATS_SORT``, ``ROCSTATS_NUM_THREADS``);
+here: on the NumPy-sort side the scores are split by class in C (branch-free) and the
+two classes sorted in place, on two threads for large inputs; argsorts sort 64-bit keys
+holding the value's high bits and the index, then put the few values that share high
+bits in order.  Every choice gives the same sorted values, so no result depends on it.
 """
-import os
-import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 
+from .. import _strategy
+from .._strategy import RADIX_MIN_SIZE as _RADIX_MIN_SIZE
 from ..numpy import roc as _twin
+from ..numpy.roc import NOT_FINITE
 from . import f64, lib, out, ptr
 
-
-# below this size numpy's comparison sort on masked copies is used (the twin): the
-# 4 x 65536-bucket radix passes and the thread hand-off do not pay
-RADIX_MIN_SIZE = 1 << 15
-_CALIBRATION_SIZE = 1 << 17
-_sort_choice = None
-_pool = None
-_pool_pid = None
+__all__ = _twin.__all__
 
 
 def _radix(is_pos, score, with_order):
@@ -56,72 +43,15 @@ def _radix(is_pos, score, with_order):
     return (pos, op, neg, on) if with_order else (pos, neg)
 
 
-def _calibrate():
-    """``"numpy"`` or ``"radix"``: whichever split-sorts 2^17 normal scores faster here
-    (best of 5 interleaved timings of each)."""
-    rng = np.random.default_rng(14)
-    x = rng.standard_normal(_CALIBRATION_SIZE)
-    mask = rng.random(x.size) < 0.5
-    best = {"numpy": float("inf"), "radix": float("inf")}
-    for _ in range(5):
-        t0 = time.perf_counter()
-        pos, neg = _split(mask, x)
-        pos.sort()
-        neg.sort()
-        t1 = time.perf_counter()
-        _radix(mask, x, False)
-        t2 = time.perf_counter()
-        best["numpy"] = min(best["numpy"], t1 - t0)
-        best["radix"] = min(best["radix"], t2 - t1)
-    return "numpy" if best["numpy"] <= best["radix"] else "radix"
+def _numpy_split_sort(mask, x):
+    pos, neg = _split(mask, x)
+    pos.sort()
+    neg.sort()
 
 
 def _sort_method():
-    """The sort used for large inputs, ``"numpy"`` or ``"radix"``: ``ROCSTATS_SORT`` if
-    set to one of them, else measured once per process (:func:`_calibrate`)."""
-    global _sort_choice
-    if _sort_choice is None:
-        env = os.environ.get("ROCSTATS_SORT", "").strip().lower()
-        _sort_choice = env if env in ("numpy", "radix") else _calibrate()
-    return _sort_choice
-
-
-_THREAD_PREFIX = "rocstats-sort"
-
-
-def _threads():
-    """True when two sorts may run concurrently: two usable CPUs, not disabled, and not
-    called from the second thread itself (its pool has one worker: a job submitted from
-    it would wait for itself, so nested two-thread work runs on the calling thread)."""
-    if os.environ.get("ROCSTATS_NUM_THREADS", "").strip() == "1":
-        return False
-    if threading.current_thread().name.startswith(_THREAD_PREFIX):
-        return False
-    try:
-        return len(os.sched_getaffinity(0)) >= 2
-    except AttributeError:  # pragma: no cover - not Linux
-        return (os.cpu_count() or 1) >= 2
-
-
-def _both(f, a, b, size=None):
-    """``(f(a), f(b))``, on two threads when allowed (the pool is remade after a fork);
-    ``size`` (default ``a.size + b.size``) is the work's size, compared with
-    ``RADIX_MIN_SIZE``."""
-    if (a.size + b.size if size is None else size) < RADIX_MIN_SIZE or not _threads():
-        return f(a), f(b)
-    fut = _second_thread().submit(f, a)
-    rb = f(b)
-    return fut.result(), rb
-
-
-def _second_thread():
-    """The one-worker pool that runs the other half of a two-thread job (remade after a
-    fork)."""
-    global _pool, _pool_pid
-    if _pool is None or _pool_pid != os.getpid():
-        _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=_THREAD_PREFIX)
-        _pool_pid = os.getpid()
-    return _pool
+    """``"numpy"`` or ``"radix"`` (:func:`rocstats._kernels._strategy.sort_method`)."""
+    return _strategy.sort_method(_numpy_split_sort, lambda mask, x: _radix(mask, x, False))
 
 
 def _split(is_pos, score):
@@ -167,12 +97,12 @@ def _argsort_packed(x):
     return srt, idx
 
 
-def split_sort_radix(is_pos, score):
+def _split_sort_radix(is_pos, score):
     """C radix sort of each class (any size; ``split_sort`` picks it for large n)."""
     return _radix(is_pos, score, False)
 
 
-def split_argsort_radix(is_pos, score):
+def _split_argsort_radix(is_pos, score):
     """C radix sort of each class with the sorting permutations (any size)."""
     return _radix(is_pos, score, True)
 
@@ -182,13 +112,13 @@ def split_argsort(is_pos, score, threads=True):
 
     ``threads=False`` sorts the two classes one after the other on this thread (for a
     caller that already runs several of these at once)."""
-    if score.size < RADIX_MIN_SIZE:
+    if score.size < _RADIX_MIN_SIZE:
         return _twin.split_argsort(is_pos, score)
     if _sort_method() == "radix":
-        return split_argsort_radix(is_pos, score)
+        return _split_argsort_radix(is_pos, score)
     pos, neg = _split(is_pos, score)
     if threads:
-        (ps, op), (ns, on) = _both(_argsort_packed, pos, neg)
+        (ps, op), (ns, on) = _strategy.both(_argsort_packed, pos, neg)
     else:
         (ps, op), (ns, on) = _argsort_packed(pos), _argsort_packed(neg)
     return ps, op, ns, on
@@ -202,27 +132,25 @@ _SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", int),
              np.dtype(np.float64): ("rs_split_eq_f64", float)}
 
 
-#: what :func:`_split_sort_eq` returns when a score is NaN or infinite
-NOT_FINITE = "not finite"
-
-
-def _split_sort_eq(values, pos_value, score, m=None):
-    """``split_sort(values == pos_value, score)`` without the n-byte mask (the split
-    compares the labels in C), or None when this path does not apply (small input, the
-    radix sort chosen, a label dtype without a kernel): the caller then builds the mask.
-    ``m``, the number of positives when the caller counted them already (a wrong count
-    is refused by the C split, not trusted).  :data:`NOT_FINITE` when a score is NaN or
-    infinite (the split checks it on its way).
-    """
+def split_sort_eq(values, pos_value, score, m=None):
+    """As the twin: ``split_sort(values == pos_value, score)``, or :data:`NOT_FINITE`
+    when a score is NaN or infinite.  Large inputs with a label dtype the C split knows
+    (and NumPy's sort chosen) are split without the n-byte mask: the split compares the
+    labels in C and checks the scores on its way; ``m``, the number of positives when
+    the caller counted them already (a wrong count is refused by the C split, not
+    trusted).  Otherwise the mask is built and :func:`split_sort` used."""
     values = np.asarray(values)
     entry = _SPLIT_EQ.get(values.dtype)
-    if (entry is None or score.size < RADIX_MIN_SIZE or _sort_method() == "radix"
-            or values.shape != score.shape or not values.flags.c_contiguous):
-        return None
-    name, conv = entry
-    value = values.dtype.type(pos_value)
-    if value != pos_value:          # not representable in the labels' dtype
-        return None
+    fast = (entry is not None and score.size >= _RADIX_MIN_SIZE and _sort_method() != "radix"
+            and values.shape == score.shape and values.flags.c_contiguous)
+    if fast:
+        name, conv = entry
+        value = values.dtype.type(pos_value)
+        fast = value == pos_value          # representable in the labels' dtype
+    if not fast:
+        if score.size and not np.isfinite(score).all():
+            return NOT_FINITE
+        return split_sort(np.asarray(values == pos_value), score)
     score = f64(score)
     if m is None:
         m = int(np.count_nonzero(values == value))
@@ -233,18 +161,18 @@ def _split_sort_eq(values, pos_value, score, m=None):
         return NOT_FINITE
     if status != 0:  # pragma: no cover - m counted above or by the label scan
         raise RuntimeError("rocstats: %s failed with status %d" % (name, status))
-    _both(_sort_in_place, pos, neg)
+    _strategy.both(_sort_in_place, pos, neg)
     return pos, neg
 
 
 def split_sort(is_pos, score):
     """Ascending scores of the positives and of the negatives (``is_pos`` boolean)."""
-    if score.size < RADIX_MIN_SIZE:
+    if score.size < _RADIX_MIN_SIZE:
         return _twin.split_sort(is_pos, score)
     if _sort_method() == "radix":
-        return split_sort_radix(is_pos, score)
+        return _split_sort_radix(is_pos, score)
     pos, neg = _split(is_pos, score)
-    _both(_sort_in_place, pos, neg)
+    _strategy.both(_sort_in_place, pos, neg)
     return pos, neg
 
 
@@ -258,7 +186,7 @@ def auc2u_sorted(pos, neg):
     return int(lib.rs_auc2u_sorted(ptr(pos), pos.size, ptr(neg), neg.size))
 
 
-def _placements_by_case(pos, op, neg, on):
+def placements_by_case(pos, op, neg, on):
     """``(2U, v10, v01)`` with the placements in case order (``v10[op[i]]`` is the i-th
     smallest positive's), written by the C merge directly: the same values as
     ``placements_sorted`` followed by ``v10[op] = s10``, ``v01[on] = s01``."""
@@ -370,13 +298,13 @@ def placements_columns(is_pos, score):
     n_all, k = score.shape
     m = int(np.count_nonzero(mask))
     n = n_all - m
-    if (n_all < RADIX_MIN_SIZE or _sort_method() == "radix" or m >= _FAST_MAX
+    if (n_all < _RADIX_MIN_SIZE or _sort_method() == "radix" or m >= _FAST_MAX
             or n >= _FAST_MAX or m == 0 or n == 0):
         V10, V01 = np.empty((k, m)), np.empty((k, n))
         twice_u = []
         for c in range(k):
             pos, op, neg, on = split_argsort(mask, np.ascontiguousarray(score[:, c]))
-            t, V10[c], V01[c] = _placements_by_case(pos, op, neg, on)
+            t, V10[c], V01[c] = placements_by_case(pos, op, neg, on)
             twice_u.append(t)
         return twice_u, V10, V01
     P, N = np.empty((k, m)), np.empty((k, n))
@@ -389,8 +317,8 @@ def placements_columns(is_pos, score):
     def run(cols):
         return [_column_placements(P[c], N[c], V10[c], V01[c]) for c in cols]
 
-    if _threads() and k > 1:
-        fut = _second_thread().submit(run, range(1, k, 2))
+    if _strategy.threads_allowed() and k > 1:
+        fut = _strategy.second_thread().submit(run, range(1, k, 2))
         mine = run(range(0, k, 2))
         theirs = fut.result()
         twice_u = [None] * k

@@ -4,9 +4,14 @@ sees the pointers.
 """
 import numpy as np
 
+from .. import _strategy
+from .._strategy import RADIX_MIN_SIZE as _RADIX_MIN_SIZE
+from ..numpy import sauc as _twin
 from ..numpy.sauc import OUT_FIELDS  # noqa: F401  (same field names)
 from . import f64, lib, out, ptr
 from . import roc as _roc
+
+__all__ = _twin.__all__
 
 
 def _status(code, what, m, n):
@@ -27,8 +32,8 @@ def sauc_sweep(pos, neg, components=True):
     pos, neg = f64(pos), f64(neg)
     res = out(7)
     v, w = (out(pos.size), out(neg.size)) if components else (None, None)
-    if pos.size and neg.size and pos.size + neg.size >= _roc.RADIX_MIN_SIZE:
-        twice_u, _ = _roc._both(_sweep_part, (pos, neg, v, w, res, 1),
+    if pos.size and neg.size and pos.size + neg.size >= _RADIX_MIN_SIZE:
+        twice_u, _ = _strategy.both(_sweep_part, (pos, neg, v, w, res, 1),
                                 (pos, neg, v, w, res, 2), size=pos.size + neg.size)
         return _status(twice_u, "sauc_sweep", pos.size, neg.size), res, v, w
     twice_u = _status(lib.rs_sauc_sweep(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v), ptr(w),
@@ -76,12 +81,12 @@ def _margin_block(args):
 def margin_counts(pos, neg, tau):
     """``#{(i, j): pos[i] - neg[j] > tau[t]}`` per margin (two-pointer merge, C).
 
-    When each class has at most ``LOOKUP_MAX_DISTINCT`` distinct scores (and the input
+    When each class has at most ``_LOOKUP_MAX_DISTINCT`` distinct scores (and the input
     is large), the walks go over the distinct values with their counts instead (issue
     14; the counts are integers, so nothing changes but the time)."""
     pos, neg, tau = f64(pos), f64(neg), f64(np.ravel(tau))
     count = np.zeros(tau.size, dtype=np.int64)
-    if (pos.size + neg.size >= _roc.RADIX_MIN_SIZE and pos.size and neg.size
+    if (pos.size + neg.size >= _RADIX_MIN_SIZE and pos.size and neg.size
             and _probe_distinct(pos) and _probe_distinct(neg)):
         sp, sn = _few_distinct(pos), _few_distinct(neg)
         if sp is not None and sn is not None:   # tied scores: walk the distinct values
@@ -94,12 +99,12 @@ def margin_counts(pos, neg, tau):
             if status != 0:  # pragma: no cover - arguments are built above
                 raise RuntimeError("rocstats: rs_sauc_margin_counts_runs failed")
             return count
-    if _MARGIN_THREADS and tau.size > _MARGIN_GROUP and pos.size + neg.size >= _roc.RADIX_MIN_SIZE:
+    if _MARGIN_THREADS and tau.size > _MARGIN_GROUP and pos.size + neg.size >= _RADIX_MIN_SIZE:
         # two threads, each walking whole groups of margins (the kernel's lane groups):
         # with the faster walks of issue 14 this measured 1.28x rocstats.delong against
         # 1.53x on one thread (11 margins, n = 1e6, idle 2-core machine)
         half = _MARGIN_GROUP * ((tau.size // _MARGIN_GROUP + 1) // 2)
-        _roc._both(_margin_block, (pos, neg, tau[:half], count[:half]),
+        _strategy.both(_margin_block, (pos, neg, tau[:half], count[:half]),
                    (pos, neg, tau[half:], count[half:]), size=2 * (pos.size + neg.size))
         return count
     return _margin_block((pos, neg, tau, count))
@@ -111,15 +116,15 @@ _MARGIN_THREADS = True
 
 # the case-order components come from a hash-table lookup instead of an argsort when
 # each class has at most this many distinct scores (the tables then sit in L1/L2)
-LOOKUP_MAX_DISTINCT = 4096
+_LOOKUP_MAX_DISTINCT = 4096
 _PROBE = 2048          # scores looked at to guess whether a class has few distinct values
 
 
 def _few_distinct(sorted_x, last=False):
     """Indices of the first (``last``: the last) member of each run of equal values, or
-    None when there are more than ``LOOKUP_MAX_DISTINCT`` runs."""
+    None when there are more than ``_LOOKUP_MAX_DISTINCT`` runs."""
     ends = np.flatnonzero(sorted_x[1:] != sorted_x[:-1])
-    if ends.size + 1 > LOOKUP_MAX_DISTINCT:
+    if ends.size + 1 > _LOOKUP_MAX_DISTINCT:
         return None
     return np.append(ends, sorted_x.size - 1) if last else np.concatenate(([0], ends + 1))
 
@@ -131,7 +136,7 @@ def _hist_sweep(mask, score, codes=None):
     distinct scores and counts of each class, the orders that sorted them from hash
     order, their components and the sweep's sums -- or None (too many distinct scores
     in a class, a -0.0, or a class empty)."""
-    cap = LOOKUP_MAX_DISTINCT
+    cap = _LOOKUP_MAX_DISTINCT
     pk, nk = out(cap), out(cap)
     pc, nc = np.empty(cap, dtype=np.int64), np.empty(cap, dtype=np.int64)
     sizes = np.zeros(2, dtype=np.int64)
@@ -175,7 +180,7 @@ def _components_by_hist(mask, score):
 
 def _components_by_lookup(mask, score):
     """``(sum_h, V, W)`` in case order when both classes have at most
-    ``LOOKUP_MAX_DISTINCT`` distinct scores (else None): split and sort the classes
+    ``_LOOKUP_MAX_DISTINCT`` distinct scores (else None): split and sort the classes
     (fast on such data), sweep writing one component per run of equal values, then
     write each case's component, looked up by its score, over the sorted classes (no
     longer needed: no new n-sized buffer is touched).  Every member of a run gets the
@@ -218,14 +223,14 @@ def _out_big(size):
 
 def _probe_distinct(x):
     """True when 2048 evenly spaced entries of ``x`` hold few distinct values."""
-    return np.unique(x[:: max(1, x.size // _PROBE)]).size <= LOOKUP_MAX_DISTINCT // 8
+    return np.unique(x[:: max(1, x.size // _PROBE)]).size <= _LOOKUP_MAX_DISTINCT // 8
 
 
 def _looks_tied(is_pos, score):
     """``(mask, score)`` ready for :func:`_components_by_lookup` when the input is large
     and a probe of 2048 scores shows few distinct values, else None."""
     score = f64(score)
-    if score.size < _roc.RADIX_MIN_SIZE or np.size(is_pos) != score.size:
+    if score.size < _RADIX_MIN_SIZE or np.size(is_pos) != score.size:
         return None
     mask = np.ascontiguousarray(is_pos, dtype=bool)
     if 0 < np.count_nonzero(mask) < mask.size and _probe_distinct(score):
@@ -292,9 +297,9 @@ def _hist_codes(args):
     None (too many, or a -0.0): ``rs_sauc_hist_codes`` hashes the cases once, giving each
     its code (the index of its score among its class's distinct scores) and the counts;
     the sweep over the distinct values (``rs_sauc_sweep_hist``) gives their components,
-    put in tables indexed by code (``LOOKUP_MAX_DISTINCT`` entries each)."""
+    put in tables indexed by code (``_LOOKUP_MAX_DISTINCT`` entries each)."""
     mask, score = args
-    cap = LOOKUP_MAX_DISTINCT
+    cap = _LOOKUP_MAX_DISTINCT
     codes = np.empty(score.size, dtype=np.uint16)
     found = _hist_sweep(mask, score, codes)
     if found is None:
@@ -313,7 +318,7 @@ def _codes_diff(args):
     mp = int(np.count_nonzero(mask[lo:hi]))
     d, e = x[ip:ip + mp], x[m + iq:m + iq + (hi - lo - mp)]
     status = lib.rs_sauc_codes_diff(ptr(ra[1][lo:hi]), ptr(rb[1][lo:hi]), ptr(mask[lo:hi]),
-                                    hi - lo, LOOKUP_MAX_DISTINCT, ptr(ra[2]), ptr(rb[2]),
+                                    hi - lo, _LOOKUP_MAX_DISTINCT, ptr(ra[2]), ptr(rb[2]),
                                     ptr(ra[3]), ptr(rb[3]), ptr(d), mp, ptr(e))
     if status != 0:  # pragma: no cover - the codes and counts come from the caller
         raise RuntimeError("rocstats: rs_sauc_codes_diff failed with status %d" % status)
@@ -342,7 +347,7 @@ def _components_full(args):
     return h, np.concatenate((v, w))
 
 
-def _paired_components(is_pos, score_a, score_b):
+def paired_components(is_pos, score_a, score_b):
     """``(sum_h_a, sum_h_b, D, E)``: each score's sAUC numerator (``out[0]`` of
     :func:`sauc_sweep`) and the differences of the structural components in case order,
     ``D = V_a - V_b`` (positives), ``E = W_a - W_b`` (negatives): the same numbers as
@@ -353,16 +358,16 @@ def _paired_components(is_pos, score_a, score_b):
     hashed once (:func:`_hist_codes`, the two scores on two threads), and one pass forms
     the differences from the two scores' tables of components by value.  Otherwise each
     score's components come from one sort of all its cases, swept in that merged order
-    (:func:`_components_full`), the two scores on two threads.  Private: the NumPy side
-    has no twin of it (the path it replaces is the reference, see
-    tests/kernels/test_sauc_kernels.py), so the families keep the same public names."""
+    (:func:`_components_full`), the two scores on two threads.  The NumPy twin takes
+    the plain path (one argsort per class and score), the reference the tests compare
+    this with (tests/kernels/test_sauc_kernels.py)."""
     mask = np.ascontiguousarray(is_pos, dtype=bool)
     sa, sb = f64(score_a), f64(score_b)
     if mask.shape != sa.shape or sa.shape != sb.shape:
         raise ValueError("is_pos and the scores must have one entry per case")
     size = sa.size
     m = int(np.count_nonzero(mask))
-    if size < _roc.RADIX_MIN_SIZE or not 0 < m < size:
+    if size < _RADIX_MIN_SIZE or not 0 < m < size:
         (ha, d, e), (hb, vb, wb) = (_components_one((mask, sa, False)),
                                     _components_one((mask, sb, False)))
         d -= vb
@@ -370,18 +375,18 @@ def _paired_components(is_pos, score_a, score_b):
         return ha, hb, d, e
     tied_a, tied_b = _probe_distinct(sa), _probe_distinct(sb)
     if tied_a and tied_b:
-        ra, rb = _roc._both(_hist_codes, (mask, sa), (mask, sb), size=2 * size)
+        ra, rb = _strategy.both(_hist_codes, (mask, sa), (mask, sb), size=2 * size)
         if ra is not None and rb is not None:
             x = out(size)
             half = size // 2            # the cases in two halves, on two threads
             mh = int(np.count_nonzero(mask[:half]))
-            _roc._both(_codes_diff, (ra, rb, mask, x, m, 0, half, 0, 0),
+            _strategy.both(_codes_diff, (ra, rb, mask, x, m, 0, half, 0, 0),
                        (ra, rb, mask, x, m, half, size, mh, half - mh), size=2 * size)
             return ra[0], rb[0], x[:m], x[m:]
-    (ha, xa), (hb, xb) = _roc._both(_components_full, (mask, sa, m, tied_a),
+    (ha, xa), (hb, xb) = _strategy.both(_components_full, (mask, sa, m, tied_a),
                                     (mask, sb, m, tied_b), size=2 * size)
     half = size // 2                # xa -= xb, in two halves on two threads
-    _roc._both(_subtract, (xa[:half], xb[:half]), (xa[half:], xb[half:]), size=2 * size)
+    _strategy.both(_subtract, (xa[:half], xb[:half]), (xa[half:], xb[half:]), size=2 * size)
     return ha, hb, xa[:m], xa[m:]
 
 

@@ -3,7 +3,10 @@ surrogate-split search.  Same functions and results as the NumPy module; shapes 
 before C sees the pointers."""
 import numpy as np
 
+from ..numpy import surrogate as _twin
 from . import lib, ptr
+
+__all__ = _twin.__all__
 
 
 def numeric_surrogates(xcols, go, w, orders, n_order):

@@ -8,8 +8,12 @@ checked before the call.
 """
 import numpy as np
 
-from ..numpy.tree import (EPS, _check_cols, _check_cuts, check_apply_inputs)
+from ..numpy import tree as _twin
+from ..numpy.tree import (EPS, RPART_ORDER_MAX, SplitMix64, _check_cols,  # noqa: F401
+                          _check_cuts, check_apply_inputs)
 from . import f64 as _f64, i64 as _i64, lib, ptr
+
+__all__ = _twin.__all__
 
 _ERRORS = {-1: MemoryError, -2: ValueError}
 

@@ -9,7 +9,10 @@ can run in threads.
 """
 import numpy as np
 
+from ..numpy import venkatraman as _twin
 from . import i64, lib, out, ptr
+
+__all__ = _twin.__all__
 
 
 def _status(code, what):

@@ -2,7 +2,7 @@
  * "venkatraman")): the statistic of each permutation, given the permuted keys.
  *
  * The random draws stay in Python (NumPy's PCG64 stream per block of permutations, see
- * rocstats.roc._roctest); these kernels receive the drawn keys and compute, per row
+ * rocstats.compare._roctest); these kernels receive the drawn keys and compute, per row
  * (one permutation), the order of the keys within each sample, the cumulative case
  * counts C(x) and the statistic.  Keys are non-negative integers below key_space,
  * distinct within a sample; the order is a counting sort over [0, key_space).

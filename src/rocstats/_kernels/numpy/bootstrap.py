@@ -11,8 +11,10 @@ bounded indices).
 """
 import numpy as np
 
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-KEYMUL = np.uint64(0xD1B54A32D192ED03)
+__all__ = ["auc", "auc_counts", "bounded", "counts", "curve", "curve_counts", "draw", "tails", "tails_counts"]
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_KEYMUL = np.uint64(0xD1B54A32D192ED03)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _LO = np.uint64(0xFFFFFFFF)
@@ -42,7 +44,7 @@ def _mulhi(a, b):
 
 def _keys(seed, replicates):
     r = np.asarray(replicates, dtype=np.uint64)
-    return _mix(np.uint64(seed) + (r + np.uint64(1)) * KEYMUL)
+    return _mix(np.uint64(seed) + (r + np.uint64(1)) * _KEYMUL)
 
 
 def draw(seed, replicate, k):
@@ -50,7 +52,7 @@ def draw(seed, replicate, k):
     with np.errstate(over="ignore"):
         key = _keys(seed, replicate)
         kk = np.asarray(k, dtype=np.uint64)
-        return _mix(key + (kk + np.uint64(1)) * GOLDEN)
+        return _mix(key + (kk + np.uint64(1)) * _GOLDEN)
 
 
 def bounded(u, size):
@@ -95,7 +97,7 @@ def counts(pos_block, neg_block, n_blocks, stratified, seed, r0, r1):
         for a in range(r0, r1, step):
             b = min(r1, a + step)
             keys = _keys(seed, np.arange(a, b))
-            u = _mix(keys[:, None] + (k[None, :] + np.uint64(1)) * GOLDEN)
+            u = _mix(keys[:, None] + (k[None, :] + np.uint64(1)) * _GOLDEN)
             rows = np.arange(b - a, dtype=np.int64)[:, None] * n_blocks
             if stratified:
                 ip = _mulhi(u[:, :m], np.uint64(m)).astype(np.int64)
@@ -151,7 +153,7 @@ def _points(cp_row, cn_row):
     return tp / float(m), (n - fp) / float(n)
 
 
-def curve_row(cp_row, cn_row, given, targets):
+def _curve_row(cp_row, cn_row, given, targets):
     """One row of :func:`curve_counts` (targets ascending, checked by the caller)."""
     m, n = int(cp_row.sum()), int(cn_row.sum())
     if m == 0 or n == 0:
@@ -187,7 +189,7 @@ def curve_counts(cnt_pos, cnt_neg, given, targets):
     t = _check_targets(targets)
     out = np.empty((cp.shape[0], t.size))
     for r in range(cp.shape[0]):
-        out[r] = curve_row(cp[r], cn[r], given, t)
+        out[r] = _curve_row(cp[r], cn[r], given, t)
     return out
 
 

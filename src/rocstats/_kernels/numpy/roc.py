@@ -7,7 +7,13 @@ ties (worth 1/2) stay exact and nothing overflows.
 """
 import numpy as np
 
+__all__ = ["NOT_FINITE", "split_sort", "split_sort_eq", "split_argsort", "two_values",
+           "placements_columns", "placements_by_case", "auc2u_sorted", "placements_sorted", "delong_sums_sorted",
+           "auc2u_pairwise", "placements_pairwise", "roc_counts_desc"]
+
 _CHUNK = 1 << 22  # elements of the m x n comparison block held at once
+#: what :func:`split_sort_eq` returns when a score is NaN or infinite
+NOT_FINITE = "not finite"
 
 
 def split_sort(is_pos, score):
@@ -15,9 +21,20 @@ def split_sort(is_pos, score):
     return np.sort(score[is_pos]), np.sort(score[~is_pos])
 
 
-def split_argsort(is_pos, score):
+def split_sort_eq(values, pos_value, score, m=None):
+    """``split_sort(values == pos_value, score)``: the classes of a
+    :class:`rocstats._labels.BinaryRule` sorted without the caller building the mask, or
+    :data:`NOT_FINITE` when a score is NaN or infinite (the C twin checks it while
+    splitting).  ``m``: the number of positives, when known (the C split uses it)."""
+    if score.size and not np.isfinite(score).all():
+        return NOT_FINITE
+    return split_sort(np.asarray(values == pos_value), score)
+
+
+def split_argsort(is_pos, score, threads=True):
     """``(pos_sorted, pos_order, neg_sorted, neg_order)``: each class sorted ascending and
-    the permutation (indices within the class, input order) that sorts it."""
+    the permutation (indices within the class, input order) that sorts it (``threads``:
+    whether the C twin may use the second thread; one thread here)."""
     pos, neg = score[is_pos], score[~is_pos]
     op, on = np.argsort(pos), np.argsort(neg)
     return pos[op], op, neg[on], on
@@ -54,6 +71,17 @@ def placements_columns(is_pos, score):
         V01[c, on] = s01
         twice_u.append(t)
     return twice_u, V10, V01
+
+
+def placements_by_case(pos, op, neg, on):
+    """``(2U, v10, v01)`` with the placements in case order: ``pos`` / ``neg`` ascending
+    and ``op`` / ``on`` the orders of :func:`split_argsort` (``v10[op[i]]`` is the i-th
+    smallest positive's placement)."""
+    twice_u, s10, s01 = placements_sorted(pos, neg)
+    v10, v01 = np.empty_like(s10), np.empty_like(s01)
+    v10[op] = s10
+    v01[on] = s01
+    return twice_u, v10, v01
 
 
 def auc2u_sorted(pos, neg):

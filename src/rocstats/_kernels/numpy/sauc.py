@@ -11,6 +11,11 @@ structural components ``V_i = (1/n) sum_j h(y_i, x_j)`` and ``W_j = (1/m) sum_i 
 """
 import numpy as np
 
+from . import roc as _roc
+
+__all__ = ["OUT_FIELDS", "sauc_sweep", "sauc_pairwise", "margin_counts", "minmax",
+           "paired_components"]
+
 #: Meaning of the 7 entries of ``out`` (also the C contract in rocstats_sauc.h).
 OUT_FIELDS = ("sum_h", "sum_y_above", "sum_x_below", "mean_v", "ss_v", "mean_w", "ss_w")
 
@@ -107,3 +112,26 @@ def minmax(x):
     """``(min, max)`` of a non-empty 1-D float64 array as floats (NaN, NaN when it holds a
     NaN); which zero of -0.0 / +0.0 is reported is not specified (callers compare)."""
     return float(x.min()), float(x.max())
+
+
+def _case_components(is_pos, score):
+    """``(sum_h, V, W)``: the sweep of one score with its components in case order."""
+    pos, op, neg, on = _roc.split_argsort(is_pos, score)
+    _, res, v_s, w_s = sauc_sweep(pos, neg, components=True)
+    v = np.empty_like(v_s)
+    w = np.empty_like(w_s)
+    v[op] = v_s
+    w[on] = w_s
+    return res[0], v, w
+
+
+def paired_components(is_pos, score_a, score_b):
+    """``(sum_h_a, sum_h_b, D, E)``: each score's sAUC numerator (``out[0]`` of
+    :func:`sauc_sweep`) and the differences of the structural components in case order,
+    ``D = V_a - V_b`` (positives), ``E = W_a - W_b`` (negatives): one argsort of each
+    class per score, the sweep, the components scattered back by the orders."""
+    ha, d, e = _case_components(is_pos, score_a)
+    hb, vb, wb = _case_components(is_pos, score_b)
+    d -= vb     # in place: the components are not used again (no new arrays)
+    e -= wb
+    return ha, hb, d, e

@@ -25,6 +25,8 @@ primary's row and unused entries are 0.
 """
 import numpy as np
 
+__all__ = ["categorical_surrogates", "node_surrogates", "numeric_surrogates"]
+
 
 def _column(x, go, w, order):
     res = np.zeros(6)

@@ -44,7 +44,9 @@ AUC theta, with the floating-point operations of the C kernel.
 """
 import numpy as np
 
-LEFT, RIGHT = -1, 1
+__all__ = ["EPS", "RPART_ORDER_MAX", "SplitMix64", "apply", "auc_sweep", "categorical_split", "check_apply_inputs", "grow_rfsrc", "node_splits", "numeric_splits", "partition", "restore_segment", "rfsrc_best", "rpart_order", "splitmix64_fill"]
+
+_LEFT, _RIGHT = -1, 1
 
 
 def _impurity(kind, p):
@@ -99,7 +101,7 @@ def _gini_numeric(kind, xs, cs, ws, nclass, aprior, edge):
     improve = total - cand[where]
     if not improve > 0:
         return 0.0, np.nan, 0
-    direction = LEFT if lmean[where] < rmean[where] else RIGHT
+    direction = _LEFT if lmean[where] < rmean[where] else _RIGHT
     return improve, (xs[where] + xs[where + 1]) / 2, direction
 
 
@@ -125,7 +127,7 @@ def _anova_numeric(xs, ys, ws, edge, node_risk):
     best = cand[where]
     if not best > 0:
         return 0.0, np.nan, 0
-    direction = LEFT if left_sum[where] < right_sum[where] else RIGHT
+    direction = _LEFT if left_sum[where] < right_sum[where] else _RIGHT
     return best / node_risk, (xs[where] + xs[where + 1]) / 2, direction
 
 
@@ -188,7 +190,7 @@ def _auc_numeric(xs, cs, ws, nclass, edge):
     if not cand[j] > 0:
         return 0.0, np.nan, 0
     where = ok[j]
-    return float(imp[j]), (xs[where] + xs[where + 1]) / 2, LEFT
+    return float(imp[j]), (xs[where] + xs[where + 1]) / 2, _LEFT
 
 
 def _check(kind, edge, nclass):
@@ -308,8 +310,8 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
                     if imp > best:
                         best, bestq = imp, step
         if bestq >= 0:
-            csplit[order[:bestq + 1]] = LEFT
-            csplit[order[bestq + 1:]] = RIGHT
+            csplit[order[:bestq + 1]] = _LEFT
+            csplit[order[bestq + 1:]] = _RIGHT
         improve = best
     elif kind != 3:
         cs = yy.astype(np.int64)
@@ -327,15 +329,15 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
         for j in range(nclass):
             total += rwt * float(_impurity(kind, np.float64(aprior[j] * right[j] / rwt)))
         best = total
-        tsplit = np.where(awt == 0, 0, RIGHT).astype(np.int64)
+        tsplit = np.where(awt == 0, 0, _RIGHT).astype(np.int64)
         with np.errstate(divide="ignore", invalid="ignore"):
             rate = np.where(awt == 0, 0.0, ccnt[0] / awt)
         seq = (_order_levels(countn, rate) if nclass == 2 else _gray_sequence(countn))
         lwt, ltot, rtot = 0.0, 0, k
         for item in seq:
             item = int(item)
-            if tsplit[item] == LEFT:
-                tsplit[item] = RIGHT
+            if tsplit[item] == _LEFT:
+                tsplit[item] = _RIGHT
                 rwt += awt[item]
                 lwt -= awt[item]
                 rtot += countn[item]
@@ -344,7 +346,7 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
                     right[j] += ccnt[j, item]
                     left[j] -= ccnt[j, item]
             else:
-                tsplit[item] = LEFT
+                tsplit[item] = _LEFT
                 rwt -= awt[item]
                 lwt += awt[item]
                 rtot -= countn[item]
@@ -372,14 +374,14 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
         grandmean = right_sum / right_wt
         wts = np.bincount(lev, weights=ww, minlength=nlev)
         sums = np.bincount(lev, weights=(yy - grandmean) * ww, minlength=nlev)
-        tsplit = np.where(countn > 0, RIGHT, 0).astype(np.int64)
+        tsplit = np.where(countn > 0, _RIGHT, 0).astype(np.int64)
         with np.errstate(divide="ignore", invalid="ignore"):
             mean = np.where(countn > 0, sums / np.where(wts == 0, 1.0, wts), 0.0)
         best = 0.0
         left_wt = left_sum = right_sum = 0.0
         left_n, right_n = 0, k
         for item in _order_levels(countn, mean):
-            tsplit[item] = LEFT
+            tsplit[item] = _LEFT
             left_n += countn[item]
             right_n -= countn[item]
             left_wt += wts[item]

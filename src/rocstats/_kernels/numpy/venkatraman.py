@@ -1,6 +1,6 @@
 """NumPy twin of the Venkatraman kernels (``csrc/rocstats_venkatraman.c``): the
 statistic of each permutation of pROC's Venkatraman tests, given the permuted keys
-(the random draws stay with the caller, :mod:`rocstats.roc._roctest`).
+(the random draws stay with the caller, :mod:`rocstats.compare._roctest`).
 
 Keys are non-negative integers, distinct within a sample (any integer dtype; the stable
 argsort of 16-bit keys is a radix sort).  The unpaired statistic uses pROC's
@@ -8,6 +8,8 @@ floating-point operations (see :func:`unpaired_integrals`); the C side repeats t
 the merge and NumPy's pairwise summation, so both give the same bits.
 """
 import numpy as np
+
+__all__ = ["paired_keys", "unpaired_integrals", "unpaired_keys"]
 
 
 def _sizes(*sizes):
