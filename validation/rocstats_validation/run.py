@@ -102,6 +102,10 @@ SUITES = {
                     "time-dependent AUC: coverage of the 95% pointwise interval and of the "
                     "simultaneous band, SE / Monte Carlo SD, two censoring rates and "
                     "competing risks (definitions 1 and 2), 2000 replicates each"),
+    "band_mc": ("rocstats_validation.band_mc:run",
+                "simultaneous confidence band of one ROC curve (ci_band(kind='simultaneous'), "
+                "bootstrap sup-norm): coverage of the true binormal curve at n = 50, 200, "
+                "1000 per class, 1000 data sets each; the pointwise band under-covers"),
 }
 
 
@@ -238,6 +242,16 @@ ACCEPTANCE = {
                   "pieces rtol 1e-10",
         why="both sides read the same frame and splits; only probabilities are recomputed",
         summary="print / predict / prune across R and rocstats: exact text, rtol 1e-12"),
+    "band_mc": dict(
+        quantity="ci_band(kind='simultaneous'): coverage of the whole binormal ROC curve "
+                 "(specificity grid 0.05-0.95) at n = 50, 200, 1000 per class; the "
+                 "pointwise band's whole-curve coverage",
+        reference="nominal 0.95 (the true binormal curve)",
+        tolerance="simultaneous >= 0.95 - 2 MC SE (one-sided: over-coverage allowed, its "
+                  "reason recorded); the pointwise band must fall below that bar",
+        why="coverage of a random band is a simulation estimate; no peer computes this band",
+        summary="simultaneous ROC band covers the true curve >= 0.95 - 2 MC SE; the "
+                "pointwise band does not"),
 }
 
 #: keys of an acceptance criterion

@@ -293,7 +293,11 @@ def _bands(ci, items, level, ci_options):
     n = len(items)
     if ci is None or ci is False:
         return [None] * n
-    if ci is True:
+    if isinstance(ci, str) and ci not in ("pointwise", "simultaneous"):
+        raise ValueError("ci must be False, True, 'pointwise', 'simultaneous', a DataFrame "
+                         "or a list of DataFrames, got %r" % (ci,))
+    if ci is True or isinstance(ci, str):
+        kind = "pointwise" if ci is True else ci
         import rocstats
 
         ci_band = getattr(rocstats, "ci_band", None)
@@ -309,10 +313,14 @@ def _bands(ci, items, level, ci_options):
                     "ci=True needs the data of curve %d (%s): it has none (a smoothed curve, "
                     "or a curve built with non-integer sample_weight); pass its band as a "
                     "DataFrame in ci=[...]" % (i + 1, it.label or type(it.source).__name__))
+            opts = dict(ci_options or {})
+            if kind != "pointwise":     # a plain ci=True keeps ci_band's own default
+                opts["kind"] = kind
             band = ci_band(it.data["y_true"], it.data["y_score"], level=level,
                            direction=it.data["direction"], pos_label=it.data["pos_label"],
-                           **dict(ci_options or {}))
-            out.append(_band_arrays(band, "ci (from rocstats.ci_band)") + (level,))
+                           **opts)
+            out.append(_band_arrays(band, "ci (from rocstats.ci_band)")
+                       + (level, _band_kind(band)))
         return out
     if isinstance(ci, (list, tuple)):
         if len(ci) != n:
@@ -331,8 +339,15 @@ def _bands(ci, items, level, ci_options):
             continue
         where = "ci" if n == 1 else "ci[%d]" % i
         lev = getattr(b, "attrs", {}).get("level", level) if hasattr(b, "attrs") else level
-        out.append(_band_arrays(b, where) + (_check_level(lev),))
+        out.append(_band_arrays(b, where) + (_check_level(lev), _band_kind(b)))
     return out
+
+
+def _band_kind(band):
+    """``"simultaneous"`` for a band whose ``attrs["kind"]`` says so, else "pointwise"."""
+    attrs = getattr(band, "attrs", None)
+    return "simultaneous" if isinstance(attrs, Mapping) and \
+        attrs.get("kind") == "simultaneous" else "pointwise"
 
 
 def _interval(spec, item, level, where):
@@ -476,9 +491,13 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
         curves when there are several.
     ax : matplotlib Axes, optional
         Draw into this Axes (default: a new 5 x 5 inch figure).
-    ci : bool, DataFrame or list of DataFrames
-        Confidence band of the sensitivity at fixed specificities (pROC's ``ci.se``,
-        drawn like ``plot(ci.se(...), type = "shape")``): ``True`` computes it with
+    ci : bool, "pointwise", "simultaneous", DataFrame or list of DataFrames
+        ``"simultaneous"``: the band that covers the whole curve (over specificities
+        0.05-0.95 by default) with probability ``level``,
+        ``rocstats.ci_band(kind="simultaneous")``, labelled "simultaneous band".
+        ``True`` or ``"pointwise"``: the
+        confidence band of the sensitivity at fixed specificities (pROC's ``ci.se``,
+        drawn like ``plot(ci.se(...), type = "shape")``), computed with
         :func:`rocstats.ci_band` (the bootstrap engine; a NotImplementedError when this
         version of rocstats lacks it) for every curve with data -- a ``ROCCurve`` result
         carries its per-threshold counts, which is all a rank bootstrap needs.  A
@@ -557,9 +576,10 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     for i, (it, band, col) in enumerate(zip(items, bands, colors)):
         if band is None:
             continue
-        sp, lo, hi, lev = band
+        sp, lo, hi, lev, bkind = band
         x = 1.0 - sp if axes == "fpr" else sp
-        blabel = "%s%% CI of sensitivity" % ("%g" % (100 * lev))
+        blabel = "%s%% %s" % ("%g" % (100 * lev), "simultaneous band" if
+                              bkind == "simultaneous" else "CI of sensitivity")
         if n > 1 and labels[i]:
             blabel = "%s (%s)" % (blabel, labels[i])
         band_artists[i] = ax.fill_between(x, lo, hi, color=col, alpha=BAND_ALPHA,
