@@ -18,7 +18,10 @@ Public API (options are keyword-only)::
                     AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
     coordinates     coords (pROC's coords: every point, best, local maximas, interpolated)
     intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
-                    ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
+                    ci_band (pointwise, or simultaneous: covers the whole curve): one
+                    bootstrap engine (rocstats.bootstrap)
+    averaged ROC    roc_average (vertical, threshold or pooled averaging of fold /
+                    resample curves, with a band and the mean AUC's CI), roc_average_cv
     diagnostic      diagnostic_accuracy (accuracy at a fixed cut-off: the 2 x 2 table, Se, Sp,
                     PPV, NPV, LR+, LR-, DOR, Youden, NNDx, prevalences, each with epiR's
                     intervals), diagnostic_accuracy_table (from the counts), cutpoint
@@ -56,6 +59,7 @@ from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurv
                   delong_pairwise, delong_test, delong_test_unpaired, multiclass_auc,
                   multiclass_auc_test, power_roc_test, power_roc_test_paired, roc_curve,
                   roc_test, roc_test_unpaired, smooth_roc)
+from .roc import AveragedROC, roc_average, roc_average_cv
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
@@ -76,6 +80,7 @@ __all__ = [
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",
+    "roc_average", "roc_average_cv", "AveragedROC",
 ]
 
 #: attribute -> module that defines it, imported on first access

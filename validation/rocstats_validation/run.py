@@ -106,6 +106,10 @@ SUITES = {
                 "simultaneous confidence band of one ROC curve (ci_band(kind='simultaneous'), "
                 "bootstrap sup-norm): coverage of the true binormal curve at n = 50, 200, "
                 "1000 per class, 1000 data sets each; the pointwise band under-covers"),
+    "roc_average": ("rocstats_validation.roc_average:run",
+                    "averaged ROC curves (roc_average): ROCR 1.0-11's vertical average and "
+                    "error bars (stored, live); coverage of the pointwise and simultaneous "
+                    "bands and of the mean AUC's interval by simulation (k = 10 folds)"),
 }
 
 
@@ -252,6 +256,16 @@ ACCEPTANCE = {
         why="coverage of a random band is a simulation estimate; no peer computes this band",
         summary="simultaneous ROC band covers the true curve >= 0.95 - 2 MC SE; the "
                 "pointwise band does not"),
+    "roc_average": dict(
+        quantity="vertical average of fold ROC curves and its error bars; coverage of the "
+                 "t band (pointwise, simultaneous) of the true curve and of the mean fold "
+                 "AUC's t interval",
+        reference="ROCR 1.0-11 plot(avg = 'vertical', spread.estimate = 'stderror') "
+                  "(stored; live when R is present); nominal 0.95 (binormal truth)",
+        tolerance="rtol 1e-12 vs ROCR; coverage within 2 MC SE (simultaneous band at 100 "
+                  "controls per fold: documented under-coverage, accepted above 0.85)",
+        why="the same interpolation and means as ROCR; coverage is a simulation estimate",
+        summary="vertical average vs ROCR 1.0-11: 1e-12; band / AUC CI coverage 2 MC SE"),
 }
 
 #: keys of an acceptance criterion

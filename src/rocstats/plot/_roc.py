@@ -477,7 +477,11 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     Parameters
     ----------
     *curves
-        Any mix of :class:`rocstats.ROCCurve` results, objects with ``specificities``,
+        An :class:`rocstats.AveragedROC` (:func:`rocstats.roc_average`) is drawn alone,
+        with its own band: the fold curves faint, the band (a shaded band; crosses at
+        every twelfth threshold for threshold averaging), the averaged curve and, with
+        ``print_auc``, the mean AUC with its interval.  Otherwise
+        any mix of :class:`rocstats.ROCCurve` results, objects with ``specificities``,
         ``sensitivities`` and ``auc`` (a smoothed curve, like pROC's ``smooth``; drawn
         through its points as given), and ``(y_true, y_score)`` pairs.  Two positional
         arrays are read as ``y_true, y_score``: ``plot_roc(y, score)``.
@@ -560,6 +564,17 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     """
     axes = _resolve_axes(axes, legacy_axes)
     level = _check_level(level)
+    from ._average import is_averaged, plot_averaged
+
+    if any(is_averaged(c) for c in curves):
+        if len(curves) != 1 or y_true is not None or y_score is not None:
+            raise ValueError("an averaged ROC curve (rocstats.roc_average) is drawn alone: "
+                             "pass it as the only curve")
+        label = _check_labels(labels, 1, [None])[0]
+        color = None if colors is None else _check_colors(colors, 1, 0)[0]
+        return plot_averaged(curves[0], ax=ax, label=label, color=color,
+                             print_auc=print_auc, chance=chance, axes=axes, legend=legend,
+                             title=title, **line_kw)
     entries = _collect(curves, y_true, y_score, _is_roc_like, "ROC curve", "plot_sroc")
     items = _roc_items(entries, direction, pos_label)
     n = len(items)

@@ -1,6 +1,7 @@
 """ROC curves, AUC (and partial AUC), DeLong inference, roc_test (every pROC roc.test method), multiclass AUC, coordinates,
 optimal thresholds, smoothed curves, power and sample size."""
 from ._auc import auc
+from ._average import AveragedROC, roc_average, roc_average_cv
 from ._coords import coords
 from ._compare import (JointTestResult, delong_joint_test, delong_pairwise, delong_test,
                        delong_test_unpaired)
@@ -17,4 +18,5 @@ __all__ = ["auc", "roc_curve", "delong", "delong_test", "delong_test_unpaired",
            "delong_joint_test", "delong_pairwise", "JointTestResult", "multiclass_auc",
            "multiclass_auc_test", "best_threshold", "coords", "smooth_roc",
            "SmoothROCCurve", "power_roc_test", "power_roc_test_paired", "PowerResult",
-           "PairedPowerResult", "roc_test", "roc_test_unpaired", "auc_test"]
+           "PairedPowerResult", "roc_test", "roc_test_unpaired", "auc_test",
+           "roc_average", "roc_average_cv", "AveragedROC"]
