@@ -22,6 +22,8 @@ Public API (options are keyword-only)::
                     bootstrap engine (rocstats.bootstrap)
     averaged ROC    roc_average (vertical, threshold or pooled averaging of fold /
                     resample curves, with a band and the mean AUC's CI), roc_average_cv
+    precision-recall pr_curve (every threshold), pr_auc (interpolated, average precision,
+                    trapezoid, ROCR's aucpr; logit CI), ci_pr_auc (+ bootstrap), ci_pr_band
     diagnostic      diagnostic_accuracy (accuracy at a fixed cut-off: the 2 x 2 table, Se, Sp,
                     PPV, NPV, LR+, LR-, DOR, Youden, NNDx, prevalences, each with epiR's
                     intervals), diagnostic_accuracy_table (from the counts), cutpoint
@@ -48,8 +50,8 @@ from ._kernels import backend, backend_info
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
 from ._validation import ReversedDirectionWarning, UndefinedAUCWarning
-from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_se, ci_sp,
-                        ci_thresholds)
+from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_pr_auc,
+                        ci_pr_band, ci_se, ci_sp, ci_thresholds)
 from .diagnostic import (CutpointResult, DiagnosticAccuracy, cutpoint, diagnostic_accuracy,
                          diagnostic_accuracy_table)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
@@ -59,7 +61,7 @@ from .roc import (JointTestResult, PairedPowerResult, PowerResult, SmoothROCCurv
                   delong_pairwise, delong_test, delong_test_unpaired, multiclass_auc,
                   multiclass_auc_test, power_roc_test, power_roc_test_paired, roc_curve,
                   roc_test, roc_test_unpaired, smooth_roc)
-from .roc import AveragedROC, roc_average, roc_average_cv
+from .roc import AveragedROC, PRAUCResult, PRCurve, pr_auc, pr_curve, roc_average, roc_average_cv
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
@@ -81,6 +83,7 @@ __all__ = [
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",
     "roc_average", "roc_average_cv", "AveragedROC",
+    "pr_curve", "pr_auc", "PRCurve", "PRAUCResult", "ci_pr_auc", "ci_pr_band",
 ]
 
 #: attribute -> module that defines it, imported on first access

@@ -25,3 +25,14 @@ def test_vertical_average_live_vs_stored():
 def test_vertical_average_fresh():
     _assert_pass(ra.live_fresh(SEED, n_sets=4))
 
+
+# ------------------------------------------------------------------ precision-recall
+from rocstats_validation import pr_curve as prc          # noqa: E402
+
+
+def test_pr_live_vs_stored():
+    _assert_pass(prc.live_vs_stored(prc.load_results()))
+
+
+def test_pr_fresh():
+    _assert_pass(prc.live_fresh(SEED, n_sets=8))

@@ -110,6 +110,10 @@ SUITES = {
                     "averaged ROC curves (roc_average): ROCR 1.0-11's vertical average and "
                     "error bars (stored, live); coverage of the pointwise and simultaneous "
                     "bands and of the mean AUC's interval by simulation (k = 10 folds)"),
+    "pr_curve": ("rocstats_validation.pr_curve:run",
+                 "precision-recall curves and areas: ROCR 1.0-11's prec / rec points and "
+                 "aucpr (stored, live), scikit-learn's precision_recall_curve / "
+                 "average_precision_score (weights, ties); logit and bootstrap CI coverage"),
 }
 
 
@@ -266,6 +270,17 @@ ACCEPTANCE = {
                   "controls per fold: documented under-coverage, accepted above 0.85)",
         why="the same interpolation and means as ROCR; coverage is a simulation estimate",
         summary="vertical average vs ROCR 1.0-11: 1e-12; band / AUC CI coverage 2 MC SE"),
+    "pr_curve": dict(
+        quantity="precision / recall at every cutoff, ROCR's aucpr, scikit-learn's curve, "
+                 "average precision and trapezoid (with weights); coverage of the logit "
+                 "and bootstrap intervals of the interpolated area and of AP",
+        reference="ROCR 1.0-11 (stored; live when R is present); scikit-learn; nominal "
+                  "0.95 (population area of a binormal design)",
+        tolerance="rtol 1e-10 vs ROCR, 1e-15 / 1e-14 vs scikit-learn; coverage within 2 MC "
+                  "SE, or within 0.03 by a documented rule naming the measured reason",
+        why="the same counts and formulas; coverage of a random interval is a simulation "
+            "estimate",
+        summary="PR points, aucpr vs ROCR 1.0-11: 1e-10; sklearn 1e-15; CI coverage 2 MC SE"),
 }
 
 #: keys of an acceptance criterion

@@ -7,6 +7,7 @@ from ._compare import (JointTestResult, delong_joint_test, delong_pairwise, delo
                        delong_test_unpaired)
 from ._curve import roc_curve
 from ._delong import delong
+from ._pr import PRAUCResult, PRCurve, pr_auc, pr_curve
 from ._multiclass import multiclass_auc, multiclass_auc_test
 from ._power import (PairedPowerResult, PowerResult, power_roc_test,
                      power_roc_test_paired)
@@ -19,4 +20,5 @@ __all__ = ["auc", "roc_curve", "delong", "delong_test", "delong_test_unpaired",
            "multiclass_auc_test", "best_threshold", "coords", "smooth_roc",
            "SmoothROCCurve", "power_roc_test", "power_roc_test_paired", "PowerResult",
            "PairedPowerResult", "roc_test", "roc_test_unpaired", "auc_test",
-           "roc_average", "roc_average_cv", "AveragedROC"]
+           "roc_average", "roc_average_cv", "AveragedROC", "pr_curve", "pr_auc", "PRCurve",
+           "PRAUCResult"]

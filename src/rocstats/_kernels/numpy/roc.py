@@ -63,6 +63,13 @@ def auc2u_sorted(pos, neg):
     return int(left.sum(dtype=np.int64)) + int(right.sum(dtype=np.int64))
 
 
+def below_ties_sorted(pos, neg):
+    """For each positive of the ascending ``pos``: ``#{neg < x}`` and ``#{neg == x}``
+    (int64), ``neg`` ascending."""
+    below = np.searchsorted(neg, pos, side="left").astype(np.int64)
+    return below, np.searchsorted(neg, pos, side="right").astype(np.int64) - below
+
+
 def placements_sorted(pos, neg):
     """DeLong placement values (v10 per positive, v01 per negative) and 2U."""
     m, n = pos.size, neg.size
