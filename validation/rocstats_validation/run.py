@@ -114,6 +114,11 @@ SUITES = {
                  "precision-recall curves and areas: ROCR 1.0-11's prec / rec points and "
                  "aucpr (stored, live), scikit-learn's precision_recall_curve / "
                  "average_precision_score (weights, ties); logit and bootstrap CI coverage"),
+    "margins": ("rocstats_validation.margins:run",
+                "margins (non-inferiority, superiority), equivalence (TOST) and one-sided "
+                "intervals: pROC 1.18 variances + R's pnorm / pt (stored, live), "
+                "statsmodels' test_prob_superior / tost_prob_superior; size and coverage "
+                "by simulation (4000 data sets x 3 designs, DeLong and bootstrap)"),
 }
 
 
@@ -281,6 +286,16 @@ ACCEPTANCE = {
         why="the same counts and formulas; coverage of a random interval is a simulation "
             "estimate",
         summary="PR points, aucpr vs ROCR 1.0-11: 1e-10; sklearn 1e-15; CI coverage 2 MC SE"),
+    "margins": dict(
+        quantity="p-values of tests against a margin (both directions) and of TOST, one-sided "
+                 "95 % bounds (paired, unpaired, single AUC); size at the margin, one-sided "
+                 "coverage and TOST size by simulation",
+        reference="pROC 1.18 DeLong variances with R's pnorm / pt / qnorm / qt (stored; live "
+                  "when R is present); statsmodels rank_compare_2indep; nominal 0.05 / 0.95",
+        tolerance="rtol 1e-10; simulation within 2 MC SE + 0.005 (TOST one-sided)",
+        why="the same variance and tails; sizes of first-order Wald tests are simulation "
+            "estimates",
+        summary="margin / TOST p-values vs pROC + R, statsmodels: 1e-10; size 2 MC SE + 0.005"),
 }
 
 #: keys of an acceptance criterion

@@ -126,7 +126,7 @@ class PRAUCResult(_Result):
     def __float__(self):
         return float(self.auc)
 
-    def conf_int(self, level=0.95, *, method="logit"):
+    def conf_int(self, level=0.95, *, method="logit", alternative="two-sided"):
         """Confidence interval of the area.
 
         ``"logit"`` (default; Boyd, Eng & Page 2013, section 4.2): the Wald interval of
@@ -134,8 +134,11 @@ class PRAUCResult(_Result):
         positives, back-transformed; NaN at an area of 0 or 1.  ``"binomial"``: ``auc -/+
         z sqrt(auc (1 - auc) / n)`` clipped to [0, 1].  Not defined with
         ``sample_weight`` (no n).  The bootstrap interval: :func:`rocstats.ci_pr_auc`.
+        ``alternative="greater"`` / ``"less"``: the one-sided interval ``[lower, 1]`` /
+        ``[0, upper]`` (z the ``level`` quantile).
         """
-        return pr_auc_interval(self.auc, self.n_pos, level, method, self.weighted)
+        return pr_auc_interval(self.auc, self.n_pos, level, method, self.weighted,
+                               alternative)
 
     def summary(self, level=0.95):
         rows = [("area (%s)" % self.method, self.auc), ("positives", self.n_pos),
@@ -147,7 +150,9 @@ class PRAUCResult(_Result):
         return Summary("Area under the precision-recall curve", rows)
 
 
-def pr_auc_interval(area, n_pos, level, method, weighted=False):
+def pr_auc_interval(area, n_pos, level, method, weighted=False, alternative="two-sided"):
+    from .._margin import one_sided, one_sided_quantile
+
     level = _check_level(level)
     if method not in CI_METHODS:
         raise ValueError("method must be 'logit' or 'binomial' (the bootstrap interval is "
@@ -156,19 +161,21 @@ def pr_auc_interval(area, n_pos, level, method, weighted=False):
         raise ValueError("conf_int is not defined with sample_weight (the closed forms "
                          "need the number of positives); use rocstats.ci_pr_auc on "
                          "unweighted data")
-    z = _dist.norm_ppf(0.5 + level / 2.0)
+    z = one_sided_quantile(level, alternative, _dist.norm_ppf)
     th, n = float(area), float(n_pos)
     if method == "binomial":
         half = z * np.sqrt(th * (1 - th) / n) if 0 <= th <= 1 else float("nan")
-        return ConfidenceInterval(max(0.0, th - half), min(1.0, th + half), level,
-                                  "binomial", estimate=th)
+        lo, hi = one_sided(max(0.0, th - half), min(1.0, th + half), alternative, 0.0, 1.0)
+        return ConfidenceInterval(lo, hi, level, "binomial", estimate=th,
+                                  alternative=alternative)
     if not 0 < th < 1:
-        return ConfidenceInterval(float("nan"), float("nan"), level, "logit", estimate=th)
+        return ConfidenceInterval(float("nan"), float("nan"), level, "logit", estimate=th,
+                                  alternative=alternative)
     eta = np.log(th / (1 - th))
     tau = 1.0 / np.sqrt(n * th * (1 - th))
-    lo, hi = eta - z * tau, eta + z * tau
-    return ConfidenceInterval(float(1 / (1 + np.exp(-lo))), float(1 / (1 + np.exp(-hi))),
-                              level, "logit", estimate=th)
+    lo, hi = one_sided(float(1 / (1 + np.exp(-(eta - z * tau)))),
+                       float(1 / (1 + np.exp(-(eta + z * tau)))), alternative, 0.0, 1.0)
+    return ConfidenceInterval(lo, hi, level, "logit", estimate=th, alternative=alternative)
 
 
 # --------------------------------------------------------------------------- areas

@@ -61,7 +61,7 @@ class SAUCResult(_Result):
         """Standard error ``sqrt(variance)``."""
         return float(np.sqrt(self.variance))
 
-    def conf_int(self, level=0.95, *, method="wald"):
+    def conf_int(self, level=0.95, *, method="wald", alternative="two-sided"):
         """Confidence interval for the sAUC (which lies in [0, 1]).
 
         Parameters
@@ -73,8 +73,10 @@ class SAUCResult(_Result):
             interval of ``logit(sauc)`` with the delta-method SE
             ``se / (sauc (1 - sauc))``, back-transformed (stays inside (0, 1); NaN at
             sAUC 0 or 1).
+        alternative : {"two-sided", "greater", "less"}
+            One-sided ``[lower, 1]`` / ``[0, upper]`` (z the ``level`` quantile).
         """
-        return unit_interval(self.sauc, self.se, level, method)
+        return unit_interval(self.sauc, self.se, level, method, alternative=alternative)
 
     def summary(self, level=0.95):
         """Text / HTML table of the estimates."""
