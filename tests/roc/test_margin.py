@@ -181,3 +181,17 @@ def test_bad_margin_input():
         rocstats.auc_test(Y, A, equivalence=0.1)
     with pytest.raises(ValueError, match="^alternative must be one of"):
         rocstats.delong(Y, A).conf_int(alternative="larger")
+
+
+def test_time_roc_one_sided_interval():
+    from rocstats.survival import time_roc
+
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=150)
+    t = rng.exponential(1 / (0.1 * np.exp(0.8 * x)))
+    c = rng.exponential(1 / 0.03, size=150)
+    res = time_roc(np.minimum(t, c), (t <= c).astype(int), x, [3.0, 6.0], curves=False)
+    g = res.conf_int(0.9, alternative="greater")
+    np.testing.assert_allclose(g.lower, np.clip(res.auc - stats.norm.ppf(0.9) * res.se, 0, 1),
+                               rtol=1e-13)
+    assert np.all(g.upper == 1.0)
