@@ -7,7 +7,9 @@ Public API (options are keyword-only)::
     ROC tests       roc_test (paired: DeLong, bootstrap, Venkatraman, sensitivity /
                     specificity, as pROC's roc.test), roc_test_unpaired (with a CI of the
                     AUC difference), auc_test (one AUC against a value)
-                    (auc / delong / the tests take partial=, focus=, correct=)
+                    (auc / delong / the tests take partial=, focus=, correct=; the tests
+                    take margin= (non-inferiority / superiority) and equivalence=(low,
+                    high) (TOST); conf_int(level, alternative=) is one-sided on request)
     multiclass      multiclass_auc (Hand & Till M with its variance), multiclass_auc_test
     power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
                     or AUC), power_roc_test_paired (two paired curves from pilot data)

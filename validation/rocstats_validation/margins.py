@@ -310,7 +310,8 @@ def _mc_records(seed):
             rec["note"] = "one-sided: TOST is conservative at a bound (size <= alpha)"
             recs.append(rec)
             rec = compare(wrong, ALPHA, "power_0.1", tol=Tolerance(0, math.inf, "recorded"),
-                          item="%s, H0 0.1 below the truth" % method, **lab)
+                          item="%s, H0 0.1 below the truth" % method, source="monte_carlo",
+                          case=design)
             rec["passed"] = True
             rec["note"] = ("recorded: the rejection rate when H0's boundary is 0.1 below the "
                            "truth (what a margin applied with the wrong sign, or twice, "

@@ -256,9 +256,9 @@ ACCEPTANCE = {
         why="both sides read the same frame and splits; only probabilities are recomputed",
         summary="print / predict / prune across R and rocstats: exact text, rtol 1e-12"),
     "band_mc": dict(
-        quantity="ci_band(kind='simultaneous'): coverage of the whole binormal ROC curve "
-                 "(specificity grid 0.05-0.95) at n = 50, 200, 1000 per class; the "
-                 "pointwise band's whole-curve coverage",
+        quantity="simultaneous ROC band (ci_band, kind simultaneous): coverage of the "
+                 "whole binormal ROC curve (specificity grid 0.05-0.95) at n = 50, 200, "
+                 "1000 per class; the pointwise band's whole-curve coverage",
         reference="nominal 0.95 (the true binormal curve)",
         tolerance="simultaneous >= 0.95 - 2 MC SE (one-sided: over-coverage allowed, its "
                   "reason recorded); the pointwise band must fall below that bar",
