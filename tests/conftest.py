@@ -9,7 +9,8 @@ The gates (one per optional need; see ``tests/gates.py``):
   ``rpart`` (rpart through rpy2; returns ``rocstats.r.rpart``), ``rfsrc``
   (randomForestSRC through rpy2; returns ``rocstats.r.rfsrc``), ``epir`` / ``cutpointr``
   (epiR / cutpointr through rpy2; return ``rocstats.r.diagnostic``), ``riskregression``
-  (riskRegression and survival; returns ``rocstats.r.survival``) and ``rscript`` (the
+  (riskRegression and survival; returns ``rocstats.r.survival``), ``rocr`` (ROCR;
+  returns ``rocstats.r.rocr``) and ``rscript`` (the
   ``Rscript`` executable with rpart; returns its path) skip, with the reason, when R
   cannot be used.  A test that uses one is marked ``r`` here (``-m "not r"`` deselects
   it); a test marked ``r`` that uses none is a collection error.  Tests that call R live
@@ -28,7 +29,8 @@ import pytest
 
 import gates
 
-R_FIXTURES = ("proc", "rpart", "rfsrc", "rscript", "epir", "cutpointr", "riskregression")
+R_FIXTURES = ("proc", "rpart", "rfsrc", "rscript", "epir", "cutpointr", "riskregression",
+              "rocr")
 MARKER_NEEDS = {"needs_c": "c", "needs_reports": "reports", "needs_pdftotext": "pdftotext"}
 
 
@@ -100,6 +102,12 @@ def cutpointr():
 def riskregression():
     """``rocstats.r.survival`` when riskRegression and survival run through rpy2, or skip."""
     return _bridge_or_skip("rocstats.r.survival", "survival_available")
+
+
+@pytest.fixture(scope="session")
+def rocr():
+    """``rocstats.r.rocr`` when ROCR (and gplots) run through rpy2, or skip with the reason."""
+    return _bridge_or_skip("rocstats.r.rocr", "rocr_available")
 
 
 @pytest.fixture(scope="session")

@@ -9,9 +9,10 @@ need        what it checks                                       how a test asks
 "reports"   the report tools of ``rocstats[reports]``            ``@pytest.mark.needs_reports``
                                                                  or ``require("reports")``
 "pdftotext" poppler's pdftotext / pdftoppm on PATH               ``@pytest.mark.needs_pdftotext``
-R           pROC / rpart / randomForestSRC through rpy2, or      the fixtures ``proc``,
-            Rscript with rpart                                   ``rpart``, ``rfsrc``,
-                                                                 ``rscript`` of conftest.py
+R           pROC / rpart / randomForestSRC / ROCR / ... through  the fixtures ``proc``,
+            rpy2, or Rscript with rpart                          ``rpart``, ``rfsrc``,
+                                                                 ``rocr``, ``rscript``, ...
+                                                                 of conftest.py
 ==========  ==================================================  ===========================
 
 The markers are applied by ``tests/conftest.py`` (skipped with the reason below); the R

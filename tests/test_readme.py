@@ -167,3 +167,41 @@ def test_trees_cross_to_r_example(monkeypatch):
     assert table.index[:3].tolist() == ["glu", "age", "bmi"]
     assert (round(table.loc["glu", "importance"], 3), round(table.loc["glu", "se"], 3)) == \
         (0.047, 0.002)
+
+
+@pytest.mark.needs_reports
+def test_margins_averaging_pr_example_against_r(monkeypatch):
+    """The README's issue-25 block: the non-inferiority test, its one-sided bound and the
+    TOST p-value against pROC 1.18's variances with R's pnorm (validation/results/
+    margin.json), ROCR 1.0-11's aucpr and vertical average (validation/results/rocr.json),
+    all to 1e-10; the logit interval and the mean fold AUC by their formulas."""
+    import json
+    import math
+
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    text = README.read_text()
+    code = re.search(r"## Margins, averaged curves.*?```python\n(.*?)```", text, re.S).group(1)
+    monkeypatch.chdir(README.parent)
+    ns = {}
+    exec(compile(code, "README issue-25 example", "exec"), ns)
+    margin = json.load(open("validation/results/margin.json"))["cases"]["asah_wfns_vs_s100b"]
+    ref = margin["proc"]
+    assert ns["ni"].pvalue == pytest.approx(ref["p_greater"], rel=1e-10)
+    assert ns["lower"] == pytest.approx(ref["lower95"], rel=1e-10)
+    assert ns["eq"].pvalue == pytest.approx(ref["p_tost"], rel=1e-10)
+    assert (round(ns["ni"].statistic, 3), round(ns["ni"].pvalue, 5)) == (3.405, 0.00033)
+    rocr = json.load(open("validation/results/rocr.json"))
+    assert ns["aucpr"] == pytest.approx(rocr["pr_cases"]["asah_s100b"]["rocr"]["aucpr"],
+                                        rel=1e-10)
+    assert round(ns["pr"].auc, 4) == 0.6869
+    th, n = ns["pr"].auc, 41
+    eta, tau = math.log(th / (1 - th)), 1 / math.sqrt(n * th * (1 - th))
+    assert ns["pr_ci"].lower == pytest.approx(1 / (1 + math.exp(-(eta - 1.959963984540054 * tau))))
+    xval = rocr["average_cases"]["rocr_xval"]["rocr"]
+    avg = ns["avg"]
+    at = [np.argmin(np.abs(avg.fpr - x)) for x in (0.0, 0.1, 0.2)]
+    assert np.allclose(avg.fpr[at], [0.0, 0.1, 0.2])
+    np.testing.assert_allclose(avg.tpr[at], xval["spread_mean"][:3], rtol=1e-10)
+    assert (round(avg.auc, 3), round(avg.auc_ci.lower, 3), round(avg.auc_ci.upper, 3)) == \
+        (0.897, 0.861, 0.932)
+    assert ns["band"].attrs["kind"] == "simultaneous"

@@ -9,7 +9,9 @@ Public API (options are keyword-only)::
     ROC tests       roc_test (paired: DeLong, bootstrap, Venkatraman, sensitivity /
                     specificity, as pROC's roc.test), roc_test_unpaired (with a CI of the
                     AUC difference), auc_test (one AUC against a value)
-                    (auc / delong / the tests take partial=, focus=, correct=)
+                    (auc / delong / the tests take partial=, focus=, correct=; the tests
+                    take margin= (non-inferiority / superiority) and equivalence=(low,
+                    high) (TOST); conf_int(level, alternative=) is one-sided on request)
     multiclass      multiclass_auc (Hand & Till M with its variance), multiclass_auc_test
     power           power_roc_test (one curve vs AUC 0.5: power, sample size, sig. level
                     or AUC), power_roc_test_paired (two paired curves from pilot data)
@@ -20,7 +22,12 @@ Public API (options are keyword-only)::
                     AUCTreeClassifier and ROCTreeClassifier); rocstats.ensemble.AUCForestClassifier
     coordinates     coords (pROC's coords: every point, best, local maximas, interpolated)
     intervals       ci_auc (DeLong or bootstrap), ci_se, ci_sp, ci_thresholds, ci_coords,
-                    ci_band (whole-curve band): one bootstrap engine (rocstats.bootstrap)
+                    ci_band (pointwise, or simultaneous: covers the whole curve): one
+                    bootstrap engine (rocstats.bootstrap)
+    averaged ROC    roc_average (vertical, threshold or pooled averaging of fold /
+                    resample curves, with a band and the mean AUC's CI), roc_average_cv
+    precision-recall pr_curve (every threshold), pr_auc (interpolated, average precision,
+                    trapezoid, ROCR's aucpr; logit CI), ci_pr_auc (+ bootstrap), ci_pr_band
     diagnostic      diagnostic_accuracy (accuracy at a fixed cut-off: the 2 x 2 table, Se, Sp,
                     PPV, NPV, LR+, LR-, DOR, Youden, NNDx, prevalences, each with epiR's
                     intervals), diagnostic_accuracy_table (from the counts), cutpoint
@@ -48,8 +55,8 @@ from ._roc import ROC, ROCSet, roc
 from ._results import (AUCResult, ConfidenceInterval, MulticlassAUCResult, ROCCurve,
                        TestResult, ThresholdResult)
 from ._validation import ReversedDirectionWarning, UndefinedAUCWarning
-from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_se, ci_sp,
-                        ci_thresholds)
+from .bootstrap import (BootstrapInterval, CoordsCI, ci_auc, ci_band, ci_coords, ci_pr_auc,
+                        ci_pr_band, ci_se, ci_sp, ci_thresholds)
 from .diagnostic import (CutpointResult, DiagnosticAccuracy, cutpoint, diagnostic_accuracy,
                          diagnostic_accuracy_table)
 from .gof import (GOFApproximationWarning, GOFTestResult, ROCRuleResult, roc_gof_rule,
@@ -69,6 +76,8 @@ delong_test_unpaired = _deprecated_function(
     "rocstats.roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, method='delong')")
 from .curves import (SmoothROCCurve, auc, best_threshold, coords, delong, multiclass_auc,
                   multiclass_auc_test, roc_curve, smooth_roc)
+from .bootstrap import AveragedROC, roc_average, roc_average_cv
+from .curves import PRAUCResult, PRCurve, pr_auc, pr_curve
 from .scored import SAUCResult, SROCCurve, margin_auc, sauc, sauc_test, sroc_curve
 
 __version__ = "0.1.0.dev0"
@@ -90,6 +99,8 @@ __all__ = [
     "roc_gof_test", "roc_gof_rule", "GOFTestResult", "ROCRuleResult", "GOFApproximationWarning",
     "margin_auc", "sroc_curve", "sauc", "sauc_test", "SAUCResult", "SROCCurve",
     "CARTClassifier", "CARTRegressor",
+    "roc_average", "roc_average_cv", "AveragedROC",
+    "pr_curve", "pr_auc", "PRCurve", "PRAUCResult", "ci_pr_auc", "ci_pr_band",
 ]
 
 #: attribute -> module that defines it, imported on first access

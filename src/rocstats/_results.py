@@ -128,7 +128,9 @@ class ConfidenceInterval(_Result):
     """A confidence interval ``[lower, upper]`` (arrays for vector estimates).
 
     Unpacks as ``lo, hi = ci``.  ``estimate`` is the point estimate when the producer
-    gives it; ``names`` labels the entries of a vector interval.
+    gives it; ``names`` labels the entries of a vector interval.  ``alternative``:
+    "two-sided", or "greater" / "less" for a one-sided interval (then ``upper`` /
+    ``lower`` is the end of the parameter's range, or infinite).
     """
 
     lower: object
@@ -137,6 +139,7 @@ class ConfidenceInterval(_Result):
     method: str
     estimate: object = None
     names: Optional[tuple] = None
+    alternative: str = "two-sided"
 
     def __iter__(self):  # allows ``lo, hi = result.conf_int()``
         return iter((self.lower, self.upper))
@@ -146,6 +149,9 @@ class ConfidenceInterval(_Result):
 
     def summary(self):
         title = "%g%% confidence interval (%s)" % (100 * self.level, self.method)
+        if self.alternative != "two-sided":
+            title = "%g%% one-sided (%s) confidence interval (%s)" % (
+                100 * self.level, self.alternative, self.method)
         lo, hi = np.asarray(self.lower, float), np.asarray(self.upper, float)
         if lo.ndim == 0:
             rows = [("interval", "[%s, %s]" % (_fmt(float(lo)), _fmt(float(hi))))]
@@ -171,18 +177,15 @@ def unit_interval(estimate, se, level, method, names=None, alternative=None):
     ``"wald"``: ``estimate -/+ z se`` clipped to [0, 1] (pROC's ``ci.auc``).  ``"logit"``:
     the Wald interval of ``logit(estimate)`` with the delta-method SE
     ``se / (estimate (1 - estimate))``, back-transformed: inside (0, 1) without clipping;
-    NaN at 0 and 1, where it is undefined.  ``alternative`` "greater" / "less" gives the
-    one-sided interval ``[lower, 1]`` / ``[0, upper]`` with ``z`` at ``level`` (the
-    interval of the values a one-sided test at ``1 - level`` does not reject).
+    NaN at 0 and 1, where it is undefined.  ``alternative="greater"`` / ``"less"`` (None: two-sided): the
+    one-sided interval ``[lower, 1]`` / ``[0, upper]`` with z the ``level`` quantile
+    (:mod:`rocstats._margin`).
     """
-    level = _check_level(level)
-    if alternative in (None, "two-sided"):
-        z = _dist.norm_ppf(0.5 + level / 2.0)
-    else:
-        from ._options import check_alternative
+    from ._margin import one_sided, one_sided_quantile
 
-        check_alternative(alternative)
-        z = _dist.norm_ppf(level)
+    level = _check_level(level)
+    alternative = "two-sided" if alternative is None else alternative
+    z = one_sided_quantile(level, alternative, _dist.norm_ppf)
     est = np.asarray(estimate, dtype=float)
     se = np.asarray(se, dtype=float)
     if method == "wald":
@@ -197,13 +200,11 @@ def unit_interval(estimate, se, level, method, names=None, alternative=None):
             hi = 1.0 / (1.0 + np.exp(-(lg + half)))
     else:
         raise ValueError("method must be 'wald' or 'logit', got %r" % (method,))
-    if alternative == "greater":
-        hi = np.ones_like(hi)
-    elif alternative == "less":
-        lo = np.zeros_like(lo)
     if lo.ndim == 0:
         lo, hi = float(lo), float(hi)
-    return ConfidenceInterval(lo, hi, level, method, estimate=estimate, names=names)
+    lo, hi = one_sided(lo, hi, alternative, 0.0, 1.0)
+    return ConfidenceInterval(lo, hi, level, method, estimate=estimate, names=names,
+                              alternative=alternative)
 
 
 class AUCEstimate:
@@ -263,7 +264,8 @@ class AUCEstimate:
         ci = unit_interval(np.asarray(self.estimate) / width, self.se / width, level, method,
                            names, alternative)
         return ConfidenceInterval(ci.lower * width, ci.upper * width, ci.level, ci.method,
-                                  estimate=self.estimate, names=names)
+                                  estimate=self.estimate, names=names,
+                                  alternative=ci.alternative)
 
     def test(self, null=0.5, *, alternative="two-sided"):
         """Wald z test of H0: estimate = ``null`` with this estimate's SE: ``z =
@@ -400,14 +402,23 @@ class TestResult(_Result):
     n_boot: Optional[int] = None
     replicates: Optional[np.ndarray] = None
     notes: tuple = ()
+    hypothesis: Optional[str] = None
+    bounds: Optional[tuple] = None
+    pvalues: Optional[tuple] = None
 
-    def conf_int(self, level=0.95, *, method=None):
+    def conf_int(self, level=0.95, *, method=None, alternative="two-sided"):
         """Confidence interval of a scalar estimate: ``estimate -/+ q * se``.
 
         Parameters
         ----------
         level : float
             Confidence level in (0, 1).
+        alternative : {"two-sided", "greater", "less"}
+            ``"greater"``: ``[estimate - q se, inf)`` with q the ``level`` quantile, the
+            bound of a one-sided test of H1: estimate > b (it excludes b exactly when
+            that test rejects at ``1 - level``); ``"less"``: ``(-inf, estimate + q se]``.
+            For an equivalence test (``alternative="equivalence"``), ``conf_int(1 - 2
+            alpha)`` is the interval of the two one-sided tests at level alpha.
         method : {None, "wald", "t"}
             The quantile ``q``: ``None`` (default) takes the test's own reference
             distribution — the normal for the paired tests (pROC 1.18's ``conf.int``),
@@ -419,24 +430,33 @@ class TestResult(_Result):
         if self.se is None or self.distribution == "chi2":
             raise ValueError("conf_int is defined only for a scalar estimate "
                              "(paired or unpaired two-curve test)")
+        from ._margin import one_sided, one_sided_quantile
+
         if method is None:
             method = "t" if self.distribution == "t" else "wald"
         if method == "t":
             if self.df is None:
                 raise ValueError("method='t' needs the test's degrees of freedom (df)")
-            q = _dist.t_ppf(0.5 + level / 2.0, self.df)
+            q = one_sided_quantile(level, alternative, lambda p: _dist.t_ppf(p, self.df))
         elif method == "wald":
-            q = _dist.norm_ppf(0.5 + level / 2.0)
+            q = one_sided_quantile(level, alternative, _dist.norm_ppf)
         else:
             raise ValueError("method must be None, 'wald' or 't', got %r" % (method,))
-        return ConfidenceInterval(self.estimate - q * self.se, self.estimate + q * self.se,
-                                  level, method, estimate=self.estimate)
+        lo, hi = one_sided(self.estimate - q * self.se, self.estimate + q * self.se,
+                           alternative, -np.inf, np.inf)
+        return ConfidenceInterval(lo, hi, level, method, estimate=self.estimate,
+                                  alternative=alternative)
 
     def summary(self):
         rows = [("statistic", self.statistic)]
         if self.df is not None:
             rows.append(("df", self.df))
         rows += [("p-value", self.pvalue), ("alternative", self.alternative)]
+        if self.hypothesis is not None:
+            rows.append(("hypothesis", self.hypothesis))
+        if self.pvalues is not None:
+            rows.append(("one-sided p-values (low, high)", "%s, %s" % (
+                _fmt(self.pvalues[0]), _fmt(self.pvalues[1]))))
         if self.n_boot is not None:
             rows.append(("replicates", self.n_boot))
         table = None
@@ -456,6 +476,14 @@ class TestResult(_Result):
             # (a permutation test of whole curves, Venkatraman's, has no interval)
             ci = self.conf_int()
             rows.append(("95% CI of estimate", "[%s, %s]" % (_fmt(ci.lower), _fmt(ci.upper))))
+            if self.alternative == "equivalence":
+                ci = self.conf_int(0.90)
+                rows.append(("90% CI (TOST at alpha 0.05)", "[%s, %s]" % (
+                    _fmt(ci.lower), _fmt(ci.upper))))
+            elif self.alternative in ("greater", "less"):
+                ci = self.conf_int(0.95, alternative=self.alternative)
+                rows.append(("95% one-sided CI", "[%s, %s]" % (_fmt(ci.lower),
+                                                                _fmt(ci.upper))))
         if self.pos_label is not None:
             rows.append(("positive label", self.pos_label))
         return Summary(self.method, rows, notes=list(self.notes), table=table)

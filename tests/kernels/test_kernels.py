@@ -39,6 +39,16 @@ def _cases():
 
 
 @pytest.mark.parametrize("case", list(_cases()), ids=lambda c: "m%d_n%d" % (c[0].size, c[1].size))
+def test_below_ties_sorted_match_direct_counts(impl, case):
+    pos, neg = case
+    ps, ns = np.sort(pos), np.sort(neg)
+    below, ties = impl.below_ties_sorted(ps, ns)
+    assert below.dtype == np.int64 and ties.dtype == np.int64
+    np.testing.assert_array_equal(below, (ns[None, :] < ps[:, None]).sum(axis=1))
+    np.testing.assert_array_equal(ties, (ns[None, :] == ps[:, None]).sum(axis=1))
+
+
+@pytest.mark.parametrize("case", list(_cases()), ids=lambda c: "m%d_n%d" % (c[0].size, c[1].size))
 def test_sorted_and_pairwise_match_definition(impl, case):
     pos, neg = case
     ps, ns = np.sort(pos), np.sort(neg)

@@ -102,6 +102,23 @@ SUITES = {
                     "time-dependent AUC: coverage of the 95% pointwise interval and of the "
                     "simultaneous band, SE / Monte Carlo SD, two censoring rates and "
                     "competing risks (definitions 1 and 2), 2000 replicates each"),
+    "band_mc": ("rocstats_validation.band_mc:run",
+                "simultaneous confidence band of one ROC curve (ci_band(kind='simultaneous'), "
+                "bootstrap sup-norm): coverage of the true binormal curve at n = 50, 200, "
+                "1000 per class, 1000 data sets each; the pointwise band under-covers"),
+    "roc_average": ("rocstats_validation.roc_average:run",
+                    "averaged ROC curves (roc_average): ROCR 1.0-11's vertical average and "
+                    "error bars (stored, live); coverage of the pointwise and simultaneous "
+                    "bands and of the mean AUC's interval by simulation (k = 10 folds)"),
+    "pr_curve": ("rocstats_validation.pr_curve:run",
+                 "precision-recall curves and areas: ROCR 1.0-11's prec / rec points and "
+                 "aucpr (stored, live), scikit-learn's precision_recall_curve / "
+                 "average_precision_score (weights, ties); logit and bootstrap CI coverage"),
+    "margins": ("rocstats_validation.margins:run",
+                "margins (non-inferiority, superiority), equivalence (TOST) and one-sided "
+                "intervals: pROC 1.18 variances + R's pnorm / pt (stored, live), "
+                "statsmodels' test_prob_superior / tost_prob_superior; size and coverage "
+                "by simulation (4000 data sets x 3 designs, DeLong and bootstrap)"),
 }
 
 
@@ -238,6 +255,47 @@ ACCEPTANCE = {
                   "pieces rtol 1e-10",
         why="both sides read the same frame and splits; only probabilities are recomputed",
         summary="print / predict / prune across R and rocstats: exact text, rtol 1e-12"),
+    "band_mc": dict(
+        quantity="simultaneous ROC band (ci_band, kind simultaneous): coverage of the "
+                 "whole binormal ROC curve (specificity grid 0.05-0.95) at n = 50, 200, "
+                 "1000 per class; the pointwise band's whole-curve coverage",
+        reference="nominal 0.95 (the true binormal curve)",
+        tolerance="simultaneous >= 0.95 - 2 MC SE (one-sided: over-coverage allowed, its "
+                  "reason recorded); the pointwise band must fall below that bar",
+        why="coverage of a random band is a simulation estimate; no peer computes this band",
+        summary="simultaneous ROC band covers the true curve >= 0.95 - 2 MC SE; the "
+                "pointwise band does not"),
+    "roc_average": dict(
+        quantity="vertical average of fold ROC curves and its error bars; coverage of the "
+                 "t band (pointwise, simultaneous) of the true curve and of the mean fold "
+                 "AUC's t interval",
+        reference="ROCR 1.0-11 plot(avg = 'vertical', spread.estimate = 'stderror') "
+                  "(stored; live when R is present); nominal 0.95 (binormal truth)",
+        tolerance="rtol 1e-12 vs ROCR; coverage within 2 MC SE (simultaneous band at 100 "
+                  "controls per fold: documented under-coverage, accepted above 0.85)",
+        why="the same interpolation and means as ROCR; coverage is a simulation estimate",
+        summary="vertical average vs ROCR 1.0-11: 1e-12; band / AUC CI coverage 2 MC SE"),
+    "pr_curve": dict(
+        quantity="precision / recall at every cutoff, ROCR's aucpr, scikit-learn's curve, "
+                 "average precision and trapezoid (with weights); coverage of the logit "
+                 "and bootstrap intervals of the interpolated area and of AP",
+        reference="ROCR 1.0-11 (stored; live when R is present); scikit-learn; nominal "
+                  "0.95 (population area of a binormal design)",
+        tolerance="rtol 1e-10 vs ROCR, 1e-15 / 1e-14 vs scikit-learn; coverage within 2 MC "
+                  "SE, or within 0.03 by a documented rule naming the measured reason",
+        why="the same counts and formulas; coverage of a random interval is a simulation "
+            "estimate",
+        summary="PR points, aucpr vs ROCR 1.0-11: 1e-10; sklearn 1e-15; CI coverage 2 MC SE"),
+    "margins": dict(
+        quantity="p-values of tests against a margin (both directions) and of TOST, one-sided "
+                 "95 % bounds (paired, unpaired, single AUC); size at the margin, one-sided "
+                 "coverage and TOST size by simulation",
+        reference="pROC 1.18 DeLong variances with R's pnorm / pt / qnorm / qt (stored; live "
+                  "when R is present); statsmodels rank_compare_2indep; nominal 0.05 / 0.95",
+        tolerance="rtol 1e-10; simulation within 2 MC SE + 0.005 (TOST one-sided)",
+        why="the same variance and tails; sizes of first-order Wald tests are simulation "
+            "estimates",
+        summary="margin / TOST p-values vs pROC + R, statsmodels: 1e-10; size 2 MC SE + 0.005"),
 }
 
 #: keys of an acceptance criterion

@@ -7,6 +7,7 @@ import numpy as np
 from .. import _dist
 
 from .._options import ALTERNATIVES as _ALTERNATIVES, check_alternative
+from .._margin import apply_margin, check_margin
 from .._results import Summary, TestResult
 from .._options import check_sample_weight, check_weight_type
 from .._sample import binary_sample, paired_sample
@@ -22,7 +23,7 @@ _pvalue = _dist.pvalue
 
 def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
                 alternative="two-sided", partial=None, focus="specificity", correct=False,
-                sample_weight=None, weight_type="frequency"):
+                sample_weight=None, weight_type="frequency", margin=None, equivalence=None):
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
     .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
@@ -47,6 +48,16 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
         Case weights with the weighted AUCs and their covariance of :func:`rocstats.delong`
         (frequency weights: exactly the test on ``np.repeat``-expanded data; sampling
         weights: the linearisation covariance, :mod:`rocstats.curves._weighted`).
+    margin : float, optional
+        A one-sided test against a margin (needs ``alternative="greater"`` or
+        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for
+        margin > 0, superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b
+        >= margin; the statistic ``(estimate - boundary) / se`` with the test's own SE and
+        reference distribution (:mod:`rocstats._margin`).
+    equivalence : (low, high), optional
+        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
+        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
+        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
 
     Returns
     -------
@@ -63,6 +74,12 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     >>> round(t.estimate, 4), round(t.statistic, 4)
     (-0.25, -0.7071)
     """
+    spec = check_margin(margin, equivalence, alternative)
+    if spec is not None:
+        return apply_margin(delong_test(
+            y_true, y_score_a, y_score_b, pos_label=pos_label, direction=direction,
+            partial=partial, focus=focus, correct=correct, sample_weight=sample_weight,
+            weight_type=weight_type), spec)
     _check_alternative(alternative)
     sample = paired_sample(y_true, y_score_a, y_score_b, pos_label=pos_label,
                            direction=direction)
@@ -110,7 +127,7 @@ def _paired_z(res, method, alternative, pos_label):
 
 def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
                          direction="<", alternative="two-sided", partial=None,
-                         focus="specificity", correct=False):
+                         focus="specificity", correct=False, margin=None, equivalence=None):
     r"""DeLong test of two AUCs from independent samples (Welch-type t).
 
     .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
@@ -129,6 +146,17 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     pos_label, direction, alternative, partial, focus, correct
         As in :func:`delong_test`.
 
+    margin : float, optional
+        A one-sided test against a margin (needs ``alternative="greater"`` or
+        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
+        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        ``(estimate - boundary) / se`` with the test's own SE and reference distribution
+        (:mod:`rocstats._margin`).
+    equivalence : (low, high), optional
+        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
+        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
+        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
+
     Returns
     -------
     TestResult
@@ -143,6 +171,11 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     >>> round(t.estimate, 4)
     -0.25
     """
+    spec = check_margin(margin, equivalence, alternative)
+    if spec is not None:
+        return apply_margin(delong_test_unpaired(
+            y_true_a, y_score_a, y_true_b, y_score_b, pos_label=pos_label,
+            direction=direction, partial=partial, focus=focus, correct=correct), spec)
     _check_alternative(alternative)
     opts = dict(pos_label=pos_label, direction=direction, partial=partial, focus=focus,
                 correct=correct)

@@ -29,6 +29,7 @@ import numpy as np
 from .. import _dist, _kernels, _options
 from ..bootstrap import _engine
 from ..bootstrap._ci import statistic_functions
+from .._margin import apply_margin, check_margin
 from .._results import TestResult
 from .._deprecated import renamed
 from .._deviations import note
@@ -308,7 +309,8 @@ def _perm_pvalue(stat, perms):
 def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-sided",
              n_boot=2000, stratified=True, specificity=None, sensitivity=None, partial=None,
              focus="specificity", correct=False, random_state=None, n_jobs=None,
-             direction="<", pos_label=None, sample_weight=None, weight_type="frequency"):
+             direction="<", pos_label=None, sample_weight=None, weight_type="frequency",
+             margin=None, equivalence=None):
     r"""Compare two ROC curves of the same cases, as pROC's ``roc.test(paired = TRUE)``.
 
     ``method="delong"``: DeLong's z (see below); with ``partial`` the
@@ -371,6 +373,17 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     covariance of :func:`rocstats.delong` (pROC bootstraps there).
     (``rocstats.delong_test`` is the deprecated old name of this call.)
 
+    margin : float, optional
+        A one-sided test against a margin (needs ``alternative="greater"`` or
+        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
+        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        ``(estimate - boundary) / se`` with the test's own SE and reference distribution
+        (:mod:`rocstats._margin`).
+    equivalence : (low, high), optional
+        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
+        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
+        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
+
     Returns
     -------
     TestResult
@@ -401,6 +414,13 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     >>> b.estimate, b.aucs
     (0.25, (1.0, 0.75))
     """
+    spec = check_margin(margin, equivalence, alternative, method=method)
+    if spec is not None:
+        return apply_margin(roc_test(
+            y_true, y_score_a, y_score_b, method=method, n_boot=n_boot, stratified=stratified,
+            specificity=specificity, sensitivity=sensitivity, partial=partial, focus=focus,
+            correct=correct, random_state=random_state, n_jobs=n_jobs, direction=direction,
+            pos_label=pos_label, sample_weight=sample_weight, weight_type=weight_type), spec)
     method = _check_method(method, PAIRED_METHODS)
     _check_alternative(alternative)
     fixed = _check_fixed_point(method, specificity, sensitivity)
@@ -457,7 +477,7 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
 def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delong",
                       alternative="two-sided", n_boot=2000, stratified=True, partial=None,
                       focus="specificity", correct=False, random_state=None, n_jobs=None,
-                      direction="<", pos_label=None):
+                      direction="<", pos_label=None, margin=None, equivalence=None):
     r"""Compare the ROC curves of two independent samples, with a confidence interval of
     the AUC difference (pROC's ``roc.test(paired = FALSE)`` gives none, its issue #73).
 
@@ -489,6 +509,17 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
     alternative, n_boot, stratified, partial, focus, correct, random_state, n_jobs, direction, pos_label
         As in :func:`roc_test` (no partial AUC with Venkatraman's test).
 
+    margin : float, optional
+        A one-sided test against a margin (needs ``alternative="greater"`` or
+        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
+        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        ``(estimate - boundary) / se`` with the test's own SE and reference distribution
+        (:mod:`rocstats._margin`).
+    equivalence : (low, high), optional
+        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
+        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
+        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
+
     Returns
     -------
     TestResult
@@ -504,6 +535,12 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
     >>> t.estimate, t.aucs
     (0.25, (1.0, 0.75))
     """
+    spec = check_margin(margin, equivalence, alternative, method=method)
+    if spec is not None:
+        return apply_margin(roc_test_unpaired(
+            y_true_a, y_score_a, y_true_b, y_score_b, method=method, n_boot=n_boot, stratified=stratified,
+            partial=partial, focus=focus, correct=correct, random_state=random_state,
+            n_jobs=n_jobs, direction=direction, pos_label=pos_label), spec)
     method = _check_method(method, UNPAIRED_METHODS)
     _check_alternative(alternative)
     if method == "venkatraman":
@@ -558,7 +595,8 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
 # =========================================================================== auc_test
 def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method="delong",
              n_boot=2000, stratified=True, partial=None, focus="specificity", correct=False,
-             random_state=None, n_jobs=None, direction="<", pos_label=None):
+             random_state=None, n_jobs=None, direction="<", pos_label=None, margin=None,
+             equivalence=None):
     r"""Test one AUC (or partial AUC) against a given value (pROC's issue #39).
 
     .. math:: z = \frac{\hat A - A_0}{\widehat{\mathrm{SE}}(\hat A)},
@@ -582,6 +620,17 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
     n_boot, stratified, random_state, n_jobs
         The bootstrap's options, as in :func:`rocstats.ci_auc`.
 
+    margin : float, optional
+        A one-sided test against a margin (needs ``alternative="greater"`` or
+        ``"less"``): ``"greater"`` tests H0: AUC <= null - margin (non-inferiority for margin > 0,
+        superiority by |margin| for margin < 0), ``"less"`` H0: AUC >= null + margin; the statistic
+        ``(estimate - boundary) / se`` with the test's own SE and reference distribution
+        (:mod:`rocstats._margin`).
+    equivalence : (low, high), optional
+        Two one-sided tests (Schuirmann 1987) of H0: AUC <= low or >= high; the
+        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
+        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
+
     Returns
     -------
     TestResult
@@ -599,6 +648,13 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
     >>> t.estimate, round(t.statistic, 4), round(t.pvalue, 4)
     (0.75, 0.7071, 0.4795)
     """
+    spec = check_margin(margin, equivalence, alternative, center=_check_unit(null, "null"),
+                        what="AUC")
+    if spec is not None:
+        return apply_margin(auc_test(
+            y_true, y_score, null=null, method=method, n_boot=n_boot, stratified=stratified,
+            partial=partial, focus=focus, correct=correct, random_state=random_state,
+            n_jobs=n_jobs, direction=direction, pos_label=pos_label), spec)
     method = _check_method(method, AUC_TEST_METHODS)
     _check_alternative(alternative)
     null = _check_unit(null, "null")

@@ -293,7 +293,11 @@ def _bands(ci, items, level, ci_options):
     n = len(items)
     if ci is None or ci is False:
         return [None] * n
-    if ci is True:
+    if isinstance(ci, str) and ci not in ("pointwise", "simultaneous"):
+        raise ValueError("ci must be False, True, 'pointwise', 'simultaneous', a DataFrame "
+                         "or a list of DataFrames, got %r" % (ci,))
+    if ci is True or isinstance(ci, str):
+        kind = "pointwise" if ci is True else ci
         import rocstats
 
         ci_band = getattr(rocstats, "ci_band", None)
@@ -309,10 +313,14 @@ def _bands(ci, items, level, ci_options):
                     "ci=True needs the data of curve %d (%s): it has none (a smoothed curve, "
                     "or a curve built with non-integer sample_weight); pass its band as a "
                     "DataFrame in ci=[...]" % (i + 1, it.label or type(it.source).__name__))
+            opts = dict(ci_options or {})
+            if kind != "pointwise":     # a plain ci=True keeps ci_band's own default
+                opts["kind"] = kind
             band = ci_band(it.data["y_true"], it.data["y_score"], level=level,
                            direction=it.data["direction"], pos_label=it.data["pos_label"],
-                           **dict(ci_options or {}))
-            out.append(_band_arrays(band, "ci (from rocstats.ci_band)") + (level,))
+                           **opts)
+            out.append(_band_arrays(band, "ci (from rocstats.ci_band)")
+                       + (level, _band_kind(band)))
         return out
     if isinstance(ci, (list, tuple)):
         if len(ci) != n:
@@ -331,8 +339,15 @@ def _bands(ci, items, level, ci_options):
             continue
         where = "ci" if n == 1 else "ci[%d]" % i
         lev = getattr(b, "attrs", {}).get("level", level) if hasattr(b, "attrs") else level
-        out.append(_band_arrays(b, where) + (_check_level(lev),))
+        out.append(_band_arrays(b, where) + (_check_level(lev), _band_kind(b)))
     return out
+
+
+def _band_kind(band):
+    """``"simultaneous"`` for a band whose ``attrs["kind"]`` says so, else "pointwise"."""
+    attrs = getattr(band, "attrs", None)
+    return "simultaneous" if isinstance(attrs, Mapping) and \
+        attrs.get("kind") == "simultaneous" else "pointwise"
 
 
 def _interval(spec, item, level, where):
@@ -462,7 +477,11 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     Parameters
     ----------
     *curves
-        Any mix of :class:`rocstats.ROCCurve` results, objects with ``specificities``,
+        An :class:`rocstats.AveragedROC` (:func:`rocstats.roc_average`) is drawn alone,
+        with its own band: the fold curves faint, the band (a shaded band; crosses at
+        every twelfth threshold for threshold averaging), the averaged curve and, with
+        ``print_auc``, the mean AUC with its interval.  Otherwise
+        any mix of :class:`rocstats.ROCCurve` results, objects with ``specificities``,
         ``sensitivities`` and ``auc`` (a smoothed curve, like pROC's ``smooth``; drawn
         through its points as given), and ``(y_true, y_score)`` pairs.  Two positional
         arrays are read as ``y_true, y_score``: ``plot_roc(y, score)``.
@@ -476,9 +495,13 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
         curves when there are several.
     ax : matplotlib Axes, optional
         Draw into this Axes (default: a new 5 x 5 inch figure).
-    ci : bool, DataFrame or list of DataFrames
-        Confidence band of the sensitivity at fixed specificities (pROC's ``ci.se``,
-        drawn like ``plot(ci.se(...), type = "shape")``): ``True`` computes it with
+    ci : bool, "pointwise", "simultaneous", DataFrame or list of DataFrames
+        ``"simultaneous"``: the band that covers the whole curve (over specificities
+        0.05-0.95 by default) with probability ``level``,
+        ``rocstats.ci_band(kind="simultaneous")``, labelled "simultaneous band".
+        ``True`` or ``"pointwise"``: the
+        confidence band of the sensitivity at fixed specificities (pROC's ``ci.se``,
+        drawn like ``plot(ci.se(...), type = "shape")``), computed with
         :func:`rocstats.ci_band` (the bootstrap engine; a NotImplementedError when this
         version of rocstats lacks it) for every curve with data -- a ``ROCCurve`` result
         carries its per-threshold counts, which is all a rank bootstrap needs.  A
@@ -541,6 +564,17 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     """
     axes = _resolve_axes(axes, legacy_axes)
     level = _check_level(level)
+    from ._average import is_averaged, plot_averaged
+
+    if any(is_averaged(c) for c in curves):
+        if len(curves) != 1 or y_true is not None or y_score is not None:
+            raise ValueError("an averaged ROC curve (rocstats.roc_average) is drawn alone: "
+                             "pass it as the only curve")
+        label = _check_labels(labels, 1, [None])[0]
+        color = None if colors is None else _check_colors(colors, 1, 0)[0]
+        return plot_averaged(curves[0], ax=ax, label=label, color=color,
+                             print_auc=print_auc, chance=chance, axes=axes, legend=legend,
+                             title=title, **line_kw)
     entries = _collect(curves, y_true, y_score, _is_roc_like, "ROC curve", "plot_sroc")
     items = _roc_items(entries, direction, pos_label)
     n = len(items)
@@ -557,9 +591,10 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     for i, (it, band, col) in enumerate(zip(items, bands, colors)):
         if band is None:
             continue
-        sp, lo, hi, lev = band
+        sp, lo, hi, lev, bkind = band
         x = 1.0 - sp if axes == "fpr" else sp
-        blabel = "%s%% CI of sensitivity" % ("%g" % (100 * lev))
+        blabel = "%s%% %s" % ("%g" % (100 * lev), "simultaneous band" if
+                              bkind == "simultaneous" else "CI of sensitivity")
         if n > 1 and labels[i]:
             blabel = "%s (%s)" % (blabel, labels[i])
         band_artists[i] = ax.fill_between(x, lo, hi, color=col, alpha=BAND_ALPHA,

@@ -107,15 +107,17 @@ class TimeROCResult(_Result):
     iid: Optional[np.ndarray] = None
     name: Optional[str] = None
 
-    def conf_int(self, level=0.95, *, method="wald"):
+    def conf_int(self, level=0.95, *, method="wald", alternative="two-sided"):
         """Pointwise confidence intervals of AUC(t).
 
         ``"wald"``: ``auc -/+ z se`` clipped to [0, 1] (riskRegression's ``lower`` /
         ``upper``); ``"logit"``: the Wald interval of ``logit(auc)``, back-transformed.
+        ``alternative="greater"`` / ``"less"``: one-sided ``[lower, 1]`` / ``[0, upper]``.
         """
         if self.se is None:
             raise ValueError("this result has no standard errors (time_roc(..., se=False))")
-        return unit_interval(self.auc, self.se, level, method, _times_names(self.times))
+        return unit_interval(self.auc, self.se, level, method, _times_names(self.times),
+                             alternative)
 
     def conf_band(self, level=0.95, *, n_sim=10000, random_state=None):
         """Simultaneous confidence band over ``times`` (see :class:`SimultaneousBand`).

@@ -35,6 +35,18 @@ int main(void)
         int64_t u2 = rs_auc2u_pairwise(pos, m, neg, n);
         int64_t u3 = rs_placements_sorted(pos, m, neg, n, a10, a01);
         int64_t u4 = rs_placements_pairwise(pos, m, neg, n, b10, b01);
+        {   /* issue 25: below / ties per positive vs a direct count */
+            int64_t *bl = malloc(m * sizeof *bl), *ti = malloc(m * sizeof *ti);
+            rs_below_ties_sorted(pos, m, neg, n, bl, ti);
+            for (int64_t i = 0; i < m; i++) {
+                int64_t lt = 0, eq = 0;
+                for (int64_t j = 0; j < n; j++) { lt += neg[j] < pos[i]; eq += neg[j] == pos[i]; }
+                if (bl[i] != lt || ti[i] != eq) failures++;
+            }
+            rs_below_ties_sorted(pos, m, neg, 0, bl, ti);
+            for (int64_t i = 0; i < m; i++) if (bl[i] != 0 || ti[i] != 0) failures++;
+            free(bl); free(ti);
+        }
         {   /* split_argsort over the concatenation must reproduce both sorted arrays */
             double *all = malloc((m + n) * sizeof *all), *sp = malloc(m * sizeof *sp), *sn = malloc(n * sizeof *sn);
             uint8_t *lab = malloc(m + n);

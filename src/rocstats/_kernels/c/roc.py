@@ -208,6 +208,13 @@ def placements_by_case(pos, op, neg, on):
     return twice_u, v10, v01
 
 
+def below_ties_sorted(pos, neg):
+    pos, neg = f64(pos), f64(neg)
+    below, ties = out(pos.size, np.int64), out(pos.size, np.int64)
+    lib.rs_below_ties_sorted(ptr(pos), pos.size, ptr(neg), neg.size, ptr(below), ptr(ties))
+    return below, ties
+
+
 def placements_sorted(pos, neg):
     pos, neg = f64(pos), f64(neg)
     v10, v01 = out(pos.size), out(neg.size)

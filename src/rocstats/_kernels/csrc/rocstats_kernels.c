@@ -130,6 +130,17 @@ static inline void advance(const double *a, int64_t len, double x, int64_t *lo, 
     *hi = h;
 }
 
+void rs_below_ties_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
+                          int64_t *below, int64_t *ties)
+{
+    int64_t lo = 0, hi = 0;
+    for (int64_t i = 0; i < m; i++) {
+        advance(neg, n, pos[i], &lo, &hi);
+        below[i] = lo;
+        ties[i] = hi - lo;
+    }
+}
+
 int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n)
 {
     int64_t lo = 0, hi = 0, twice_u = 0;

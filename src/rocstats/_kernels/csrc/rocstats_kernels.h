@@ -25,6 +25,12 @@ int rs_split_argsort(const double *score, const uint8_t *is_pos, int64_t n,
                      double *pos_out, int64_t *pos_idx, int64_t m,
                      double *neg_out, int64_t *neg_idx);
 
+/* For each positive, from two ascending arrays by one merge sweep, O(m + n):
+ *   below[i] = #{neg < pos[i]},  ties[i] = #{neg == pos[i]}
+ * (the false positives of precision-recall steps, issue 25). */
+void rs_below_ties_sorted(const double *pos, int64_t m, const double *neg, int64_t n,
+                          int64_t *below, int64_t *ties);
+
 /* 2U from two ascending arrays by one merge sweep: O(m + n). */
 int64_t rs_auc2u_sorted(const double *pos, int64_t m, const double *neg, int64_t n);
 

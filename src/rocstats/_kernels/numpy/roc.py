@@ -9,7 +9,7 @@ import numpy as np
 
 __all__ = ["NOT_FINITE", "split_sort", "split_sort_eq", "split_argsort", "two_values",
            "placements_columns", "placements_by_case", "auc2u_sorted", "placements_sorted", "delong_sums_sorted",
-           "auc2u_pairwise", "placements_pairwise", "roc_counts_desc"]
+           "auc2u_pairwise", "placements_pairwise", "roc_counts_desc", "below_ties_sorted"]
 
 _CHUNK = 1 << 22  # elements of the m x n comparison block held at once
 #: what :func:`split_sort_eq` returns when a score is NaN or infinite
@@ -89,6 +89,13 @@ def auc2u_sorted(pos, neg):
     left = np.searchsorted(neg, pos, side="left")
     right = np.searchsorted(neg, pos, side="right")
     return int(left.sum(dtype=np.int64)) + int(right.sum(dtype=np.int64))
+
+
+def below_ties_sorted(pos, neg):
+    """For each positive of the ascending ``pos``: ``#{neg < x}`` and ``#{neg == x}``
+    (int64), ``neg`` ascending."""
+    below = np.searchsorted(neg, pos, side="left").astype(np.int64)
+    return below, np.searchsorted(neg, pos, side="right").astype(np.int64) - below
 
 
 def placements_sorted(pos, neg):
