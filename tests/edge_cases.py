@@ -3,6 +3,7 @@ validation/r/edge_cases.R (stored: tests/parity/test_edge_cases_parity.py; live:
 tests/live/test_edge_cases_live.py).  Each ``check_*`` takes one case of that file; the
 expected values are pROC's, or a definition where pROC's number is an artefact (FFT
 round-off, a float tie broken by rounding)."""
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -174,3 +175,53 @@ def check_power_ncases_only(ref):
     r = rocstats.power_roc_test(auc=0.8, ncases=30)
     assert r.ncontrols == ref["ncontrols"] == 30
     assert r.power == pytest.approx(ref["power"], rel=1e-10)
+
+
+def check_r_density(ref):
+    """R's density() values, every kernel, grids that do not cover the data, n > 512:
+    equal to FFT round-off (1e-14 of the largest density)."""
+    from rocstats.roc._smooth import r_density
+
+    for case in ref["by_call"]:
+        want = np.asarray(case["y"], float)
+        got = r_density(ref["x"], bw=case["bw"], n=case["n"], start=case["from"],
+                        stop=case["to"], kernel=case["kernel"])
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-14 * want.max(),
+                                   err_msg="%s n=%d" % (case["kernel"], case["n"]))
+
+
+def check_local_maximas(ref):
+    for case in ref["by_case"]:
+        got = rocstats.coords(case["y"], case["x"], "local maximas")
+        thr = case["threshold"]
+        thr = [thr] if isinstance(thr, str) else thr          # a length-1 vector is unboxed
+        np.testing.assert_array_equal(got["threshold"].to_numpy(), [float(t) for t in thr])
+        np.testing.assert_allclose(got["specificity"], case["specificity"], rtol=1e-12)
+        np.testing.assert_allclose(got["sensitivity"], case["sensitivity"], rtol=1e-12)
+
+
+def _r_expr(text):
+    """The bound as R evaluates it: "2/3" -> 2/3, "1 - 1e-12" -> 1 - 1e-12 (doubles)."""
+    if " - " in text:
+        a, b = text.split(" - ")
+        return _r_expr(a) - _r_expr(b)
+    if "/" in text:
+        a, b = text.split("/")
+        return float(a) / float(b)
+    return float(text)
+
+
+def check_partial_bounds(ref):
+    """Partial AUCs whose bounds fall on curve points, at 0 / 1 or within 1e-12 of them.
+    Tolerance: 1e-10 relative, or 1e-16 absolute for areas of a 1e-12-wide strip (pROC's
+    trapezoid and ours round differently at that scale); McClish's corrected value 1e-9."""
+    for c in ref["by_range"]:
+        lo, hi = _r_expr(c["lo"]), _r_expr(c["hi"])
+        got = rocstats.auc(ref["y"], ref["x"], partial=(lo, hi), focus=c["focus"])
+        assert got == pytest.approx(c["auc"], rel=1e-10, abs=1e-16), c
+        if c["corrected"] is not None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                cor = rocstats.auc(ref["y"], ref["x"], partial=(lo, hi), focus=c["focus"],
+                                   correct=True)
+            assert cor == pytest.approx(c["corrected"], rel=1e-9, abs=1e-9), c

@@ -98,3 +98,71 @@ def test_ci_thresholds_drops_whole_replicates_as_proc_and_ci_coords_cells():
                                 ret=["sensitivity", "ppv"], n_boot=400, random_state=11)
     n_sens, n_ppv = cc.n_valid[0]
     assert n_sens == 400 and n_ppv < 400
+
+
+def _auc_def(y, s):
+    y, s = np.asarray(y), np.asarray(s, float)
+    d = s[y == 1][:, None] - s[y == 0][None, :]
+    return float(((d > 0) + 0.5 * (d == 0)).mean())
+
+
+@pytest.mark.parametrize("stratified", [True, False])
+def test_bca_interval_of_the_auc_by_definition(stratified):
+    """BCa (Efron 1987) recomputed here from the replicates: z0 from the mid-rank share of
+    replicates below the estimate, the acceleration from an explicit delete-one jackknife
+    of the AUC by its pairwise definition -- the multi-sample form (Davison & Hinkley
+    1997, 3.2) for the stratified bootstrap, Efron's one-sample form otherwise --, the
+    bounds as R's type-7 quantiles at Phi(z0 + (z0 + z) / (1 - a (z0 + z)))."""
+    from scipy.stats import norm
+
+    y, s = Y, S
+    ci = rocstats.ci_auc(y, s, method="bootstrap", interval="bca", n_boot=3001,
+                         stratified=stratified, random_state=17)
+    est = _auc_def(y, s)
+    reps = ci.replicates
+    p = (np.sum(reps < est) + 0.5 * np.sum(reps == est)) / reps.size
+    z0 = norm.ppf(p)
+    idx = np.arange(y.size)
+    theta = np.array([_auc_def(y[idx != i], s[idx != i]) for i in idx])
+    if stratified:
+        num = den = 0.0
+        for cls in (1, 0):
+            th = theta[y == cls]
+            k = th.size
+            infl = (k - 1) * (th.mean() - th)
+            num += np.sum(infl ** 3) / k ** 3
+            den += np.sum(infl ** 2) / k ** 2
+        a = num / (6 * den ** 1.5)
+    else:
+        infl = (y.size - 1) * (theta.mean() - theta)
+        a = np.sum(infl ** 3) / (6 * np.sum(infl ** 2) ** 1.5)
+    z = norm.ppf([0.025, 0.975])
+    levels = norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z)))
+    lo, hi = np.quantile(reps, levels)
+    assert (ci.lower, ci.upper) == (pytest.approx(lo, abs=1e-12), pytest.approx(hi, abs=1e-12))
+    assert ci.estimate == pytest.approx(est)
+
+
+def test_replicates_do_not_depend_on_the_number_of_threads():
+    # documented: replicate r is the same whatever n_jobs (ranges split over threads)
+    one = rocstats.ci_auc(Y, S, method="bootstrap", n_boot=1001, random_state=5, n_jobs=1)
+    for jobs in (2, 3, 7):
+        many = rocstats.ci_auc(Y, S, method="bootstrap", n_boot=1001, random_state=5,
+                               n_jobs=jobs)
+        assert np.array_equal(one.replicates, many.replicates), jobs
+    a = rocstats.ci_coords(Y, S, [0.3, 0.7], input="specificity", ret=["sensitivity"],
+                           n_boot=333, random_state=5, n_jobs=1)
+    b = rocstats.ci_coords(Y, S, [0.3, 0.7], input="specificity", ret=["sensitivity"],
+                           n_boot=333, random_state=5, n_jobs=4)
+    assert np.array_equal(a.replicates, b.replicates, equal_nan=True)
+
+
+def test_one_replicate_and_integer_counts():
+    # one replicate: every quantile is that replicate (R: quantile(x, p) of one value)
+    ci = rocstats.ci_auc(Y, S, method="bootstrap", n_boot=1, random_state=3)
+    assert ci.n_boot == ci.n_valid == 1
+    assert ci.lower == ci.upper == ci.replicates[0]
+    cc = rocstats.ci_coords(Y, S, [0.5], input="specificity", ret=["sensitivity", "ppv"],
+                            n_boot=50, random_state=3)
+    assert cc.n_valid.dtype.kind == "i" and cc.n_valid.tolist() == [[50, 50]]
+

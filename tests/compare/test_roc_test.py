@@ -374,3 +374,37 @@ def test_one_spelling_for_the_delong_test_the_old_names_warn():
         rocstats.roc_test(y, a, b, sample_weight=[1, 2, 1, 1, 1, 1])
     with pytest.raises(ValueError, match="sample_weight is only used"):
         rocstats.roc_test(y, a, b, method="bootstrap", sample_weight=[1] * 6)
+
+
+def test_paired_venkatraman_permutations_follow_the_documented_stream_for_large_n():
+    """N > 8192 (issue 23): each permutation is three random bits per case from
+    ``default_rng([seed, block])``, blocks of 256 permutations drawn in row chunks of
+    min(256, 2^21 // N); the permuted E is Venkatraman's E (venkatraman_paired_stat,
+    checked against pROC elsewhere) of the ranks of the permuted keys.  Rows on both sides
+    of a chunk boundary and of the block boundary are recomputed here."""
+    from rocstats.bootstrap._engine import resolve_seed
+    from rocstats.compare._roctest import _ranks_first, venkatraman_paired_stat
+
+    rng = np.random.default_rng(8)
+    N = 9000
+    y = rng.integers(0, 2, N)
+    a = rng.normal(size=N) + 0.3 * y
+    b = a + rng.normal(size=N)
+    t = rocstats.roc_test(y, a, b, method="venkatraman", n_boot=300, random_state=77)
+    seed = resolve_seed(77)
+    step = max(1, min(256, (1 << 21) // N))               # 233 rows per draw
+    is_pos = y.astype(bool)
+    ra3, rb3 = 3 * _ranks_first(a), 3 * _ranks_first(b)
+    for block, rows in ((0, [0, step - 1, step, 255]), (1, [0, 43])):
+        g = np.random.default_rng([seed, block])
+        size = min(256, 300 - 256 * block)
+        draws = np.concatenate([g.integers(0, 8, size=(min(size, s + step) - s, N), dtype=np.int8)
+                                for s in range(0, size, step)])
+        for r in rows:
+            bits = draws[r].astype(np.int64)
+            keep = (bits & 1).astype(bool)
+            c1, c2 = ((bits >> 1) & 1) * 2 - 1, ((bits >> 2) & 1) * 2 - 1
+            k1 = np.where(keep, ra3 + c1, rb3)
+            k2 = np.where(keep, rb3 + c2, ra3)
+            want = venkatraman_paired_stat(is_pos, _ranks_first(k1), _ranks_first(k2))
+            assert t.replicates[256 * block + r] == want, (block, r)

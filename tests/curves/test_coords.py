@@ -247,3 +247,95 @@ def test_returns_dataframe_and_pandas_only_on_call():
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "3"
     assert isinstance(rocstats.coords([0, 1], [0.1, 0.9]), pd.DataFrame)
+
+
+# ---------------------------------------------------------------- issue 23 (mutation run)
+def test_counts_at_curve_points_are_exact_integers():
+    """tp / tn / fn / fp at the curve's points are the counts themselves (pROC stores
+    them), not se * P rounded: 49 positives and negatives (1/49 * 49 != 1 in floating
+    point), every count from 0 to 49 on the curve."""
+    rng = np.random.default_rng(3)
+    y = np.r_[np.ones(49, int), np.zeros(49, int)]
+    s = np.round(np.r_[rng.normal(1, 1, 49), rng.normal(0, 1, 49)], 2)
+    got = rocstats.coords(y, s, "all", ret=["threshold", "tp", "tn", "fn", "fp"])
+    assert {1, 2, 4, 8, 16, 27, 32} <= set(got["tp"]) and {1, 2, 4, 8, 16, 27, 32} <= set(got["tn"])
+    for _, row in got.iterrows():
+        t = row["threshold"]
+        tp = int(((s >= t) & (y == 1)).sum())
+        tn = int(((s < t) & (y == 0)).sum())
+        assert (row["tp"], row["fn"], row["tn"], row["fp"]) == (tp, 49 - tp, tn, 49 - tn)
+    assert all(got[c].dtype == np.float64 for c in got.columns)         # pROC's doubles
+
+
+def test_every_coordinate_without_numpy_warnings():
+    # 0/0 (ppv where nothing is called positive, npv where everything is) is NaN, quietly
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tab = rocstats.coords([0, 0, 1, 1, 0, 1], [.1, .2, .3, .4, .6, .9], "all", ret="all")
+    assert np.isnan(tab["ppv"].iloc[-1]) and np.isnan(tab["npv"].iloc[0])
+
+
+def test_repeated_ret_names_give_repeated_columns_as_proc():
+    # pROC: coords(r, "best", ret = c("sensitivity", "specificity", "sensitivity")) has 3
+    # columns (the third named sensitivity.1)
+    tab = rocstats.coords([0, 0, 1, 1, 0, 1], [.1, .2, .3, .4, .6, .9], "best",
+                          ret=["sensitivity", "specificity", "sensitivity"])
+    assert tab.shape == (1, 3) and list(tab.iloc[0]) == [1.0, pytest.approx(2 / 3), 1.0]
+
+
+def test_procs_abbreviations_of_input_and_ret():
+    y, s = [0, 0, 1, 1, 0, 1], [.1, .2, .3, .4, .6, .9]
+    a = rocstats.coords(y, s, [0.35], input="t", ret=["t", "topleft", "npe", "ppe"])
+    b = rocstats.coords(y, s, [0.35], input="threshold",
+                        ret=["threshold", "closest.topleft", "1-npv", "1-ppv"])
+    assert a.to_numpy().tolist() == b.to_numpy().tolist()
+
+
+def _simplest_in_interval_by_search(lo, hi, max_den):
+    from fractions import Fraction
+
+    for q in range(1, max_den + 1):
+        p = -(-lo.numerator * q // lo.denominator)          # ceil(lo * q)
+        for cand in (Fraction(p, q), Fraction(p + 1, q)):
+            if lo < cand < hi:
+                return cand
+    return None
+
+
+@pytest.mark.parametrize("x", [1 / 3, 2 / 3, 1 / 7, 5 / 9, 3 / 11, 22 / 7, 1 / 97, 1e-20 / 3,
+                               0.1 + 0.2, 7.0 / 3e5])
+def test_computed_weights_are_the_simplest_fraction_rounding_to_them(x):
+    """Definition: the least-denominator fraction strictly inside the double's rounding
+    interval (found here by a plain search over denominators)."""
+    from fractions import Fraction
+
+    from rocstats.curves._coords import _decimal_fraction
+
+    f = _decimal_fraction(x)
+    assert float(f) == x
+    ex = Fraction(x)
+    lo = (ex + Fraction(float(np.nextafter(x, -np.inf)))) / 2
+    hi = (ex + Fraction(float(np.nextafter(x, np.inf)))) / 2
+    assert lo < f < hi
+    if f.denominator <= 10 ** 6:
+        assert _simplest_in_interval_by_search(lo, hi, f.denominator) == f
+
+
+@pytest.mark.parametrize("x, want", [(0.1, "1/10"), (0.15, "3/20"), (100.0, "100"),
+                                     (1e22, "10000000000000000000000"), (1e-20, "1/100000000000000000000"),
+                                     (2.5e-7, "1/4000000"), (123456789012345.0, "123456789012345"),
+                                     (0.99999999, "99999999/100000000"), (1.5e300, None),
+                                     # 15 significant digits (the limit; the simplest
+                                     # fraction in the rounding interval is another one):
+                                     (0.123456789012345, None), (1.23456789012345e-05, None),
+                                     (0.000123456789012345, None), (1.23456789012345e+20, None)])
+def test_decimal_weights_are_read_as_written(x, want):
+    from fractions import Fraction
+
+    from rocstats.curves._coords import _decimal_fraction
+
+    assert _decimal_fraction(x) == Fraction(repr(x))
+    if want is not None:
+        assert str(_decimal_fraction(x)) == want

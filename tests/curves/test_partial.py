@@ -13,7 +13,7 @@ from definitions import (mcclish_def, pauc_components_def,
                          pauc_components_fd_def, pauc_def, placements_def)
 from rocstats import _areas
 from rocstats.curves import _auc, _delong, _partial, _smooth
-from rocstats.curves._partial import partial_auc_from_points, partial_components, proc_points
+from rocstats._areas import partial_auc_from_points, partial_components, proc_points
 
 RANGES = [(0.8, 1.0), (0.6, 0.9), (0.13, 0.77), (0.0, 0.37), (0.0, 1.0)]
 FOCUSES = ["specificity", "sensitivity"]
@@ -347,3 +347,44 @@ def test_partial_range_in_either_order_as_proc():
     a, b = rocstats.delong(y, s, partial=(0.9, 0.5)), rocstats.delong(y, s, partial=(0.5, 0.9))
     assert (a.auc, a.variance, a.partial) == (b.auc, b.variance, b.partial) == \
         (b.auc, b.variance, (0.5, 0.9))
+
+
+# ---------------------------------------------------------------- issue 23 (mutation run)
+@pytest.mark.parametrize("bad", ["0.8", b"0.8", True, 0.8, (0.8,), (0.1, 0.5, 0.9),
+                                 ("a", "b"), (0.9, 0.8), (-0.1, 0.5), (0.5, 1.1),
+                                 (0.2, float("nan"))])
+def test_partial_must_be_an_increasing_pair_inside_the_unit_interval(bad):
+    with pytest.raises(ValueError, match="^partial"):
+        rocstats.auc([0, 0, 1, 1], [1, 2, 3, 4], partial=bad)
+
+
+def test_partial_area_from_points_definition_and_refusals():
+    """The area under a polygon over a range, by hand: the straight line from (Se 1, Sp 0)
+    to (Se 0, Sp 1) has area (hi - lo)(2 - lo - hi)/2 over specificity [lo, hi]; a curve
+    that does not span the range is refused; one curve gives a float."""
+    from rocstats._areas import partial_auc_from_points
+
+    v = partial_auc_from_points([1.0, 0.0], [0.0, 1.0], partial=(0.2, 0.6))
+    assert isinstance(v, float) and v == pytest.approx(0.4 * 1.2 / 2, rel=1e-15)
+    stack = partial_auc_from_points([[1.0, 0.0], [1.0, 1.0]], [[0.0, 1.0], [0.0, 1.0]],
+                                    partial=(0.2, 0.6))
+    assert stack.shape == (2,) and stack[1] == pytest.approx(0.4)
+    with pytest.raises(ValueError):
+        partial_auc_from_points([1.0], [0.0], partial=(0.2, 0.6))              # one point
+    with pytest.raises(ValueError):                                             # not to Sp 0
+        partial_auc_from_points([0.9, 0.0], [0.3, 1.0], partial=(0.2, 0.6))
+    with pytest.raises(ValueError):                                             # not to Sp 1
+        partial_auc_from_points([1.0, 0.2], [0.0, 0.5], partial=(0.2, 0.6))
+    # McClish below the diagonal: NaN without a warning here (allow_invalid=False), the
+    # corrected value with allow_invalid (pROC's bootstrap)
+    import warnings
+
+    low = ([1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0])           # area 0 over (0.2, 0.6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        nan = partial_auc_from_points(*low, partial=(0.2, 0.6), correct=True,
+                                      allow_invalid=False)
+    assert np.isnan(nan)
+    val = partial_auc_from_points(*low, partial=(0.2, 0.6), correct=True)
+    lo_area = (0.8 + 0.4) * 0.4 / 2
+    assert val == pytest.approx((1 + (0 - lo_area) / (0.4 - lo_area)) / 2)

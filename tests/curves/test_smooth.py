@@ -198,3 +198,85 @@ def test_smoothing_emits_no_numpy_warning():
         r = rocstats.smooth_roc([0, 0, 0, 0, 1, 1, 1, 1], [1, 2, 3, 4, 2, 3, 4, 5], n=7)
         rocstats.smooth_roc([0, 0, 0, 1, 1, 1], [0, 0, 10, 5, 6, 7], n=5)
     assert np.isfinite(r.sensitivities).all() and np.isfinite(r.specificities).all()
+
+
+def test_bandwidth_rules_on_tiny_samples_as_r():
+    # R 4.2.2: sprintf("%.17g", c(bw.nrd0(c(1, 2)), bw.nrd(c(1, 2)), bw.nrd0(c(5, 5, 5)),
+    #                           bw.nrd0(c(0, 0, 0)), bw.nrd0(c(1, 1, 1, 4))))
+    assert bw_nrd0([1.0, 2.0]) == 0.29234906976362374
+    assert bw_nrd([1.0, 2.0]) == 0.34432223772160131
+    assert bw_nrd0([5.0, 5.0, 5.0]) == 3.6123370279210381          # sd 0: |x[1]| stands in
+    assert bw_nrd0([0.0, 0.0, 0.0]) == 0.72246740558420763         # ... and then 1
+    assert bw_nrd0([1.0, 1.0, 1.0, 4.0]) == 0.38175697104273082    # IQR 0: the sd
+    for rule in (bw_nrd0, bw_nrd):
+        with pytest.raises(ValueError, match="at least 2"):
+            rule([1.0])
+
+
+def test_slope_is_exactly_zero_when_least_squares_would_leave_round_off():
+    # every inner point at specificity 2/3; the centred least squares on these points
+    # gives +2.5e-33 (the ends would then swap: Sp = 0 at Se = 0): the slope is taken as 0
+    import numpy as _np
+    from scipy.stats import norm
+
+    y = [0, 0, 0] + [1] * 10
+    x = [7, 0, 1, 6, 2, 4, 5, 6, 2, 3, 5, 2, 1]
+    r = rocstats.smooth_roc(y, x, n=6)
+    assert r.coefficients[1] == 0.0
+    assert r.coefficients[0] == pytest.approx(norm.ppf(2 / 3), rel=1e-15)
+    se, sp = r.sensitivities, r.specificities
+    assert _np.allclose(sp[(se > 0) & (se < 1)], 2 / 3, rtol=0, atol=1e-15)
+    assert sp[se == 0.0].tolist() == [1.0, 1.0] and sp[se == 1.0].tolist() == [0.0, 0.0]
+    assert r.auc == pytest.approx(2 / 3, rel=1e-14)
+
+
+def test_result_fields_and_summary_say_what_was_computed():
+    y, x = [0, 0, 0, 0, 1, 1, 1, 1], [1, 2, 3, 4, 2, 3, 4, 5]
+    b = rocstats.smooth_roc(y, x, n=9)
+    assert (b.n, b.n_pos, b.n_neg, b.method, b.kernel, b.bw) == (9, 4, 4, "binormal", None, None)
+    text = str(b)
+    for line in ("Smoothed ROC curve (binormal)", "AUC", "0.683296", "method", "binormal",
+                 "points", "9", "binormal a (intercept)", "0.67449", "binormal b (slope)",
+                 "-1", "positives", "negatives", "direction", "controls < cases"):
+        assert line in text, line
+    assert "kernel" not in text and "bandwidth" not in text
+    assert b._repr_html_().count("<tr") >= 8
+    d = rocstats.smooth_roc(y, x, method="density", n=16, kernel="epanechnikov", bw=0.5)
+    assert (d.n, d.n_pos, d.n_neg, d.kernel, d.bw, d.coefficients) == (16, 4, 4, "epanechnikov",
+                                                                       0.5, None)
+    text = str(d)
+    for line in ("Smoothed ROC curve (density)", "kernel", "epanechnikov", "bandwidth", "0.5"):
+        assert line in text, line
+    assert "binormal a" not in text
+    rows = dict(d.summary().rows)
+    assert rows["positives"] == "4" and rows["negatives"] == "4" and rows["points"] == "16"
+    # one class: empty curves, NaN, the sizes still recorded
+    with pytest.warns(rocstats.UndefinedAUCWarning):
+        e = rocstats.smooth_roc([1, 1, 1], [1, 2, 3])
+    assert e.sensitivities.size == e.specificities.size == 0 and np.isnan(e.auc)
+    assert (e.n_pos, e.n_neg, e.n) == (3, 0, 512)
+    assert np.isnan(e.auc_partial((0.8, 1.0)))
+
+
+@pytest.mark.parametrize("kw, name", [
+    (dict(adjust=0), "adjust"), (dict(adjust=-1), "adjust"), (dict(adjust=True), "adjust"),
+    (dict(adjust=float("inf")), "adjust"), (dict(cut=-0.5), "cut"), (dict(cut="3"), "cut"),
+    (dict(cut=float("nan")), "cut"), (dict(bw=0), "bw"), (dict(bw=-1.0), "bw"),
+    (dict(bw=float("inf")), "bw"), (dict(bw=True), "bw"), (dict(bw="silverman"), "bw"),
+    (dict(n=1), "n"), (dict(n=2.0), "n"), (dict(kernel="box"), "kernel"),
+    (dict(method="loess"), "method")])
+def test_density_options_are_checked(kw, name):
+    with pytest.raises(ValueError, match="^%s" % name):
+        rocstats.smooth_roc([0, 0, 1, 1], [1, 2, 3, 4], **dict(dict(method="density"), **kw))
+
+
+def test_density_options_at_their_limits_are_accepted(monkeypatch):
+    y, x = [0, 0, 0, 0, 1, 1, 1, 1], [1, 2, 3, 4, 2, 3, 4, 5]
+    assert np.isfinite(rocstats.smooth_roc(y, x, method="density", cut=0).auc)
+    assert rocstats.smooth_roc(y, x, method="density", bw="NRD").bw == pytest.approx(bw_nrd(x))
+    from rocstats.curves import _smooth
+
+    monkeypatch.setattr(_smooth, "MAX_N", 40)
+    assert rocstats.smooth_roc(y, x, n=40).specificities.size == 42       # n = MAX_N: allowed
+    with pytest.raises(ValueError, match="^n must be at most 40"):
+        rocstats.smooth_roc(y, x, n=41)

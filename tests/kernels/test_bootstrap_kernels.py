@@ -109,3 +109,42 @@ def test_bad_arguments(side):
         k.tails(pb, nb, 3, True, 1, 0, 2, [4])             # cut > K
     with pytest.raises(ValueError):
         k.auc_counts(np.zeros((2, 3), np.int64), np.zeros((2, 4), np.int64))
+
+
+@pytest.mark.parametrize("stratified", [True, False])
+def test_numpy_counts_beyond_one_chunk_of_rows(stratified):
+    """More rows than the NumPy twin's chunk (2^21 uniforms per pass): one replicate per
+    pass; the counts still sum to the class sizes (stratified) or to N, and equal the C
+    kernel's where it is built (issue 23: these rows never ran before)."""
+    m, n, K = 2 ** 20 + 3, 2 ** 20 + 5, 7
+    pb = (np.arange(m) % K).astype(np.int64)
+    nb = (np.arange(n) % K).astype(np.int64)
+    pb.sort()
+    nb.sort()
+    cp, cn = IMPLS["numpy"].counts(pb, nb, K, stratified, 2 ** 63 + 9, 0, 2)
+    if stratified:
+        assert (cp.sum(axis=1) == m).all() and (cn.sum(axis=1) == n).all()
+    else:
+        assert ((cp.sum(axis=1) + cn.sum(axis=1)) == m + n).all()
+    if "cffi" in IMPLS:
+        cc, cnc = IMPLS["cffi"].counts(pb, nb, K, stratified, 2 ** 63 + 9, 0, 2)
+        assert np.array_equal(cp, cc) and np.array_equal(cn, cnc)
+
+
+def test_numpy_fused_functions_beyond_one_chunk_of_blocks():
+    """More distinct scores (blocks) than the NumPy twin's chunk (2^21): one replicate per
+    pass in the fused auc / tails; the same as counts followed by the per-count functions
+    (and as the C kernel where built)."""
+    K = 2 ** 21 + 5
+    rng = np.random.default_rng(12)
+    pb = np.sort(rng.choice(K, 40, replace=False)).astype(np.int64)
+    nb = np.sort(rng.choice(K, 50, replace=False)).astype(np.int64)
+    k = IMPLS["numpy"]
+    cp, cn = k.counts(pb, nb, K, True, 5, 0, 3)
+    fused = k.auc(pb, nb, K, True, 5, 0, 3)
+    assert np.array_equal(fused, k.auc_counts(cp, cn))
+    cuts = np.array([0, K // 3, K - 1], dtype=np.int64)
+    assert all(np.array_equal(a, b) for a, b in zip(k.tails(pb, nb, K, True, 5, 0, 3, cuts),
+                                                    k.tails_counts(cp, cn, cuts)))
+    if "cffi" in IMPLS:
+        assert np.array_equal(fused, IMPLS["cffi"].auc(pb, nb, K, True, 5, 0, 3))

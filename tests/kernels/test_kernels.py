@@ -183,3 +183,17 @@ def test_radix_split_argsort_is_a_sorting_permutation(k):
 def test_radix_refuses_mismatched_mask():
     with pytest.raises(ValueError, match="is_pos has shape"):
         IMPLS["cffi"]._split_sort_radix(np.ones(3, bool), np.arange(5.0))
+
+
+
+
+def test_numpy_pairwise_definitions_beyond_one_chunk():
+    """More negatives than the NumPy twin's comparison block (2^22 elements): one positive
+    row per block; twice U and the placements by counting (issue 23)."""
+    numpy_impl = _kernels.implementations()["numpy"]
+    n = 2 ** 22 + 3
+    neg = np.arange(n, dtype=float) % 1000
+    pos = np.array([499.5, 0.0, 999.0])
+    # twice U: per positive, 2 #(neg < p) + #(neg == p)
+    want = sum(2 * int((neg < p).sum()) + int((neg == p).sum()) for p in pos)
+    assert numpy_impl.auc2u_pairwise(pos, neg) == want

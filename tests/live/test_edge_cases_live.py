@@ -37,6 +37,9 @@ def test_rocstats_against_live_proc(live):
     p.check_density_kernels(live["density_kernels"])
     p.check_coords_inputs(live["coords_inputs"])
     p.check_power_ncases_only(live["power_ncases_only"])
+    p.check_r_density(live["r_density"])
+    p.check_local_maximas(live["local_maximas"])
+    p.check_partial_bounds(live["partial_bounds"])
 
 
 # ------------------------------------------------------------ R's collation of strings

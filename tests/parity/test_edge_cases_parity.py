@@ -53,3 +53,15 @@ def test_coords_at_every_monotone_input():
 
 def test_power_with_ncases_only():
     ec.check_power_ncases_only(STORED["power_ncases_only"])
+
+
+def test_r_density_is_rs_density():
+    ec.check_r_density(STORED["r_density"])
+
+
+def test_local_maximas_on_short_curves():
+    ec.check_local_maximas(STORED["local_maximas"])
+
+
+def test_partial_auc_bounds_on_points_and_near_the_edges():
+    ec.check_partial_bounds(STORED["partial_bounds"])

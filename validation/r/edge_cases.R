@@ -118,6 +118,50 @@ cases$coords_inputs <- list(
     cc <- coords(rk, x = ins[[i]], input = i, ret = c("threshold", "specificity", "sensitivity"), transpose = FALSE)
     list(input = i, x = ins[[i]], threshold = cc$threshold, specificity = cc$specificity, sensitivity = cc$sensitivity)
   }))
+## 9. R's density() itself (rocstats.roc._smooth.r_density): every kernel; a grid that
+##    does not cover the data (points beyond the binning grid); n above 512 (FFT size)
+xd <- c(round(rnorm(40), 3), 2.5, 7.5, -6)
+dens_case <- function(kernel, bw, n, from, to)
+  list(kernel = kernel, bw = bw, n = n, from = from, to = to,
+       y = density(xd, bw = bw, n = n, from = from, to = to, kernel = kernel)$y)
+cases$r_density <- list(
+  call = "density(x, bw = bw, n = n, from = from, to = to, kernel = kernel)$y",
+  x = xd,
+  by_call = c(lapply(kernels, function(k) dens_case(k, 0.4, 64, -3, 3)),
+              lapply(kernels, function(k) dens_case(k, 0.3, 100, -1, 1)),
+              list(dens_case("gaussian", 0.05, 513, -7, 8), dens_case("epanechnikov", 0.2, 1024, -2, 4),
+                   dens_case("gaussian", 0.02, 40, -6.5, 8))))
+
+## 10. coords "local maximas" on short curves: a constant predictor (2 points), two values
+lm_cases <- list(list(y = c(0, 0, 1, 1), x = c(3, 3, 3, 3)), list(y = c(0, 0, 1, 1), x = c(1, 1, 2, 2)),
+                 list(y = c(0, 1, 0, 1), x = c(1, 1, 2, 2)), list(y = c(0, 0, 0, 1, 1, 1), x = c(1, 2, 3, 1, 2, 3)),
+                 list(y = c(1, 1, 0, 0, 1, 0), x = c(1, 2, 3, 4, 5, 6)))
+cases$local_maximas <- list(
+  call = "coords(roc(y, x, levels = c(0, 1), direction = '<'), 'local maximas', ret = c('threshold', 'specificity', 'sensitivity'))",
+  by_case = lapply(lm_cases, function(cs) {
+    r <- roc(cs$y, cs$x, levels = c(0, 1), direction = "<", quiet = TRUE)
+    cc <- coords(r, "local maximas", ret = c("threshold", "specificity", "sensitivity"), transpose = FALSE)
+    c(cs, list(threshold = sprintf("%.17g", cc$threshold), specificity = cc$specificity,
+               sensitivity = cc$sensitivity))   # thresholds as text: JSON has no Inf
+  }))
+
+## 11. partial AUC with bounds on curve points, at 0 / 1, and within 1e-12 of them
+yp <- c(0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 0); xp <- c(1, 2, 3, 2, 4, 5, 3, 3, 6, 7, 1, 4)
+rp <- roc(yp, xp, levels = c(0, 1), direction = "<", quiet = TRUE)
+## (bounds as R expressions, stored as text: JSON keeps 15 digits, 2/3 needs 17)
+ranges <- list(c("1", "2/3"), c("2/3", "1/3"), c("1", "0"), c("1", "1 - 1e-12"), c("1e-12", "0"),
+               c("0.5", "0.5 - 1e-12"), c("5/6", "1/6"), c("1", "0.9"), c("0.1", "0"))
+cases$partial_bounds <- list(
+  call = "auc(roc(y, x, levels = c(0, 1), direction = '<'), partial.auc = c(hi, lo), partial.auc.focus = f, partial.auc.correct = k)",
+  y = yp, x = xp,
+  by_range = unlist(lapply(ranges, function(rgt) lapply(c("specificity", "sensitivity"), function(f) {
+    rg <- c(eval(parse(text = rgt[1])), eval(parse(text = rgt[2])))
+    list(hi = rgt[1], lo = rgt[2], focus = f,
+         auc = as.numeric(auc(rp, partial.auc = rg, partial.auc.focus = f)),
+         corrected = suppressWarnings(as.numeric(auc(rp, partial.auc = rg, partial.auc.focus = f,
+                                                      partial.auc.correct = TRUE))))})),
+    recursive = FALSE))
+
 cases$power_ncases_only <- list(
   call = "power.roc.test(auc = 0.8, ncases = 30)  # ncontrols = kappa * ncases, kappa = 1",
   power = power.roc.test(auc = 0.8, ncases = 30)$power,
