@@ -19,8 +19,13 @@ trap 'rm -rf "$tmp"' EXIT
 log() { printf 'minimal: %s\n' "$*"; }
 
 "$PYTHON" -m venv "$tmp/venv"
-log "pip install '.[dev]' and -e ./validation into a fresh venv"
-"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check '.[dev]' \
+log "pip install '.[dev]' (from a clean copy of the source) and -e ./validation into a fresh venv"
+# a clean copy (the files git tracks and the untracked ones it does not ignore): a
+# git-ignored build/ left in the checkout would otherwise be reused with its extension
+mkdir "$tmp/src"
+git ls-files -z --cached --others --exclude-standard \
+    | tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$tmp/src"
+"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$tmp/src[dev]" \
     > "$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; exit 1; }
 "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check -e ./validation \
     >> "$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; exit 1; }

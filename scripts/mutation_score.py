@@ -33,9 +33,30 @@ def results(mutmut):
     return status
 
 
-def equivalent_names():
+def classified_names():
+    """``(equivalent, tolerance)``: the mutant names in backticks under the "## Equivalent"
+    headings of EQUIVALENT.md, and those under "## Below every tolerance" (mutants that
+    differ only by rounding or at an exact boundary no input reaches: left out of the
+    second score only).  Names under any other heading (the survivors' table) count as
+    neither."""
     text = EQUIVALENT.read_text() if EQUIVALENT.exists() else ""
-    return set(re.findall(r"`(rocstats\.[\w.]+__mutmut_\d+)`", text))
+    equiv, tol, section = set(), set(), None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            head = line[3:].strip().lower()
+            section = ("equiv" if head.startswith("equivalent") else
+                       "tol" if head.startswith("below every tolerance") else None)
+            continue
+        names = re.findall(r"`(rocstats\.[\w.ǁ]+__mutmut_\d+)`", line)
+        if section == "equiv":
+            equiv.update(names)
+        elif section == "tol":
+            tol.update(names)
+    return equiv, tol
+
+
+def equivalent_names():
+    return classified_names()[0]
 
 
 def module_of(name):
@@ -43,9 +64,10 @@ def module_of(name):
     return re.sub(r"\.x.*__mutmut_\d+$", "", name)
 
 
-def per_module(status, equiv):
-    """Rows ``(module, checked, killed, equivalent, survived, score %)`` over the mutants
-    that were run (``make mutation MODULE=...`` runs one module at a time)."""
+def per_module(status, equiv, tol=frozenset()):
+    """Rows ``(module, checked, killed, equivalent, below tolerance, survived, score %,
+    score % without the below-tolerance ones)`` over the mutants that were run (``make
+    mutation MODULE=...`` runs one module at a time)."""
     rows = []
     for mod in sorted({module_of(n) for n in status}):
         names = [n for n in status if module_of(n) == mod and status[n] != "not checked"]
@@ -53,9 +75,12 @@ def per_module(status, equiv):
             continue
         killed = sum(status[n] in KILLED for n in names)
         eq = sum(n in equiv and status[n] not in KILLED for n in names)
-        surv = len(names) - killed - eq
+        tl = sum(n in tol and n not in equiv and status[n] not in KILLED for n in names)
+        surv = len(names) - killed - eq - tl
         denom = len(names) - eq
-        rows.append((mod, len(names), killed, eq, surv, 100.0 * killed / denom if denom else 100.0))
+        rows.append((mod, len(names), killed, eq, tl, surv,
+                     100.0 * killed / denom if denom else 100.0,
+                     100.0 * killed / (denom - tl) if denom - tl else 100.0))
     return rows
 
 
@@ -67,12 +92,13 @@ def main(argv):
     if not status:
         print("mutation: no results; run `make mutation` (mutmut run) first")
         return 1
-    equiv = equivalent_names()
-    print("mutation: per module (mutants run; equivalent ones left out of the score):")
-    print("    %-40s %7s %7s %6s %8s %7s" % ("module", "checked", "killed", "equiv",
-                                              "survived", "score"))
-    for row in per_module(status, equiv):
-        print("    %-40s %7d %7d %6d %8d %6.1f%%" % row)
+    equiv, tol = classified_names()
+    print("mutation: per module (mutants run; score = killed / (run - equivalent); "
+          "score2 also leaves out the below-tolerance ones):")
+    print("    %-40s %7s %7s %6s %6s %8s %7s %7s" % ("module", "run", "killed", "equiv",
+                                                    "tol", "survived", "score", "score2"))
+    for row in per_module(status, equiv, tol):
+        print("    %-40s %7d %7d %6d %6d %8d %6.1f%% %6.1f%%" % row)
     if unchecked:
         print("mutation: %d mutants of the scope not run (make mutation MODULE=...)" % unchecked)
     counts = Counter(status.values())
@@ -80,11 +106,12 @@ def main(argv):
     killed = sum(counts[s] for s in KILLED)
     # an equivalent mutant that was run and killed, or is gone from a module that was run
     run_modules = {module_of(n) for n in status}
-    stale = sorted(n for n in equiv
+    stale = sorted(n for n in equiv | tol
                    if (n in status and status[n] in KILLED)
                    or (n not in status and module_of(n) in run_modules))
     live_equiv = [n for n in equiv if n in status and status[n] not in KILLED]
-    open_ = sorted(n for n, s in status.items() if s not in KILLED and n not in equiv)
+    open_ = sorted(n for n, s in status.items() if s not in KILLED and n not in equiv
+                   and n not in tol)
     denom = total - len(live_equiv)
     print("mutation: %s" % ", ".join("%s %d" % kv for kv in sorted(counts.items())))
     print("mutation: killed %d / %d = %.1f %%; equivalent %d; score without the "

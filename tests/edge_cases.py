@@ -50,7 +50,9 @@ def check_density_rectangular(ref):
             assert max(empty) < 1e-15
             with pytest.warns(rocstats.UndefinedAUCWarning, match="n|kernel"):
                 r = rocstats.smooth_roc(y, x, method="density", n=n, kernel="rectangular")
-            assert np.isnan(r.auc) and r.sensitivities.size == 0
+            assert np.isnan(r.auc) and r.sensitivities.size == r.specificities.size == 0
+            assert r.kernel == "rectangular" and r.bw == pytest.approx(ref["bw"], rel=1e-12)
+            assert (r.n, r.n_pos, r.n_neg, r.method) == (n, 2, 3, "density")
         else:
             r = rocstats.smooth_roc(y, x, method="density", n=n, kernel="rectangular")
             assert r.auc == pytest.approx(case["auc"], rel=1e-10)
@@ -180,7 +182,7 @@ def check_power_ncases_only(ref):
 def check_r_density(ref):
     """R's density() values, every kernel, grids that do not cover the data, n > 512:
     equal to FFT round-off (1e-14 of the largest density)."""
-    from rocstats.roc._smooth import r_density
+    from rocstats.curves._smooth import r_density
 
     for case in ref["by_call"]:
         want = np.asarray(case["y"], float)

@@ -90,3 +90,12 @@ def test_plain_strings_are_sorted_by_code_point_and_a_categorical_keeps_its_orde
     assert list(CARTClassifier(xval=0).fit(X, y).classes_) == ["B", "a"]     # "B" < "a"
     cat = pd.Categorical(y, categories=["a", "B"])                         # R's order
     assert list(CARTClassifier(xval=0).fit(X, cat).classes_) == ["a", "B"]
+
+
+def test_n_boot_limit_is_inclusive(monkeypatch):
+    from rocstats.bootstrap import _engine
+
+    monkeypatch.setattr(_engine, "MAX_N_BOOT", 30)
+    assert rocstats.ci_auc(Y, S, method="bootstrap", n_boot=30, random_state=1).n_boot == 30
+    with pytest.raises(ValueError, match="^n_boot must be at most 30"):
+        rocstats.ci_auc(Y, S, method="bootstrap", n_boot=31, random_state=1)

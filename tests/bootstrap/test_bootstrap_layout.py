@@ -166,3 +166,30 @@ def test_one_replicate_and_integer_counts():
                             n_boot=50, random_state=3)
     assert cc.n_valid.dtype.kind == "i" and cc.n_valid.tolist() == [[50, 50]]
 
+
+
+def test_random_state_forms_give_the_documented_seed():
+    """An int in [0, 2^64) is the seed; a Generator gives one draw integers(0, 2^64,
+    uint64), a RandomState one randint(0, 2^63, int64); None fresh entropy (two calls
+    differ); 2^64, -1 and True are refused."""
+    kw = dict(method="bootstrap", n_boot=50)
+    by_int = lambda s: rocstats.ci_auc(Y, S, random_state=s, **kw).replicates
+    g_seed = int(np.random.default_rng(5).integers(0, 2 ** 64, dtype=np.uint64))
+    assert np.array_equal(by_int(np.random.default_rng(5)), by_int(g_seed))
+    r_seed = int(np.random.RandomState(6).randint(0, 2 ** 63, dtype=np.int64))
+    assert np.array_equal(by_int(np.random.RandomState(6)), by_int(r_seed))
+    assert not np.array_equal(by_int(None), by_int(None))
+    assert np.array_equal(by_int(2 ** 64 - 1), by_int(2 ** 64 - 1))
+    for bad in (2 ** 64, -1, True, 1.5, "1"):
+        with pytest.raises(ValueError, match="^random_state"):
+            rocstats.ci_auc(Y, S, random_state=bad, **kw)
+
+
+def test_n_jobs_values():
+    kw = dict(method="bootstrap", n_boot=40, random_state=1)
+    ref = rocstats.ci_auc(Y, S, **kw).replicates
+    for jobs in (None, 1, 2, -1, -2, -1000):
+        assert np.array_equal(rocstats.ci_auc(Y, S, n_jobs=jobs, **kw).replicates, ref)
+    for bad in (0, True, 1.5, "2"):
+        with pytest.raises(ValueError, match="^n_jobs"):
+            rocstats.ci_auc(Y, S, n_jobs=bad, **kw)

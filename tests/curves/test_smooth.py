@@ -280,3 +280,10 @@ def test_density_options_at_their_limits_are_accepted(monkeypatch):
     assert rocstats.smooth_roc(y, x, n=40).specificities.size == 42       # n = MAX_N: allowed
     with pytest.raises(ValueError, match="^n must be at most 40"):
         rocstats.smooth_roc(y, x, n=41)
+
+
+def test_r_density_default_grid_is_rs_512_points():
+    # R: length(density(x, bw = 0.5, from = -1, to = 1)$y) is 512
+    d = r_density([0.1, 0.2, 0.7], bw=0.5, start=-1.0, stop=1.0)
+    assert d.shape == (512,)
+    assert d.tolist() == r_density([0.1, 0.2, 0.7], bw=0.5, n=512, start=-1.0, stop=1.0).tolist()

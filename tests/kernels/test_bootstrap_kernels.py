@@ -121,13 +121,14 @@ def test_numpy_counts_beyond_one_chunk_of_rows(stratified):
     nb = (np.arange(n) % K).astype(np.int64)
     pb.sort()
     nb.sort()
-    cp, cn = IMPLS["numpy"].counts(pb, nb, K, stratified, 2 ** 63 + 9, 0, 2)
+    cp, cn = IMPLS["numpy"].counts(pb, nb, K, stratified, 2 ** 63 + 9, 3, 5)   # r0 > 0
+    assert cp.dtype == cn.dtype == np.int64 and cp.shape == (2, K)
     if stratified:
         assert (cp.sum(axis=1) == m).all() and (cn.sum(axis=1) == n).all()
     else:
         assert ((cp.sum(axis=1) + cn.sum(axis=1)) == m + n).all()
     if "cffi" in IMPLS:
-        cc, cnc = IMPLS["cffi"].counts(pb, nb, K, stratified, 2 ** 63 + 9, 0, 2)
+        cc, cnc = IMPLS["cffi"].counts(pb, nb, K, stratified, 2 ** 63 + 9, 3, 5)
         assert np.array_equal(cp, cc) and np.array_equal(cn, cnc)
 
 
@@ -140,11 +141,67 @@ def test_numpy_fused_functions_beyond_one_chunk_of_blocks():
     pb = np.sort(rng.choice(K, 40, replace=False)).astype(np.int64)
     nb = np.sort(rng.choice(K, 50, replace=False)).astype(np.int64)
     k = IMPLS["numpy"]
-    cp, cn = k.counts(pb, nb, K, True, 5, 0, 3)
-    fused = k.auc(pb, nb, K, True, 5, 0, 3)
+    cp, cn = k.counts(pb, nb, K, True, 5, 2, 5)          # replicates 2..4: r0 > 0, 3 passes
+    fused = k.auc(pb, nb, K, True, 5, 2, 5)
     assert np.array_equal(fused, k.auc_counts(cp, cn))
     cuts = np.array([0, K // 3, K - 1], dtype=np.int64)
-    assert all(np.array_equal(a, b) for a, b in zip(k.tails(pb, nb, K, True, 5, 0, 3, cuts),
+    assert all(np.array_equal(a, b) for a, b in zip(k.tails(pb, nb, K, True, 5, 2, 5, cuts),
                                                     k.tails_counts(cp, cn, cuts)))
+    targets = np.array([0.1, 0.5, 0.9])
+    assert np.array_equal(k.curve(pb, nb, K, True, 5, 2, 5, 0, targets),
+                          k.curve_counts(cp, cn, 0, targets), equal_nan=True)
+    tails = k.tails(pb, nb, K, True, 5, 2, 5, cuts)
+    assert all(t.dtype == np.int64 for t in tails)
     if "cffi" in IMPLS:
-        assert np.array_equal(fused, IMPLS["cffi"].auc(pb, nb, K, True, 5, 0, 3))
+        c = IMPLS["cffi"]
+        assert np.array_equal(fused, c.auc(pb, nb, K, True, 5, 2, 5))
+        assert all(np.array_equal(a, b) for a, b in zip(tails, c.tails(pb, nb, K, True, 5, 2, 5,
+                                                                           cuts)))
+        assert np.array_equal(k.curve(pb, nb, K, True, 5, 2, 5, 0, targets),
+                              c.curve(pb, nb, K, True, 5, 2, 5, 0, targets), equal_nan=True)
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_kernels_are_quiet_and_check_their_blocks(side):
+    """The 64-bit stream wraps by design: no overflow warning (warnings are errors here);
+    counts are int64; blocks outside 0 .. n_blocks - 1 are refused."""
+    import warnings
+
+    k = IMPLS[side]
+    pb = np.array([0, 1, 1, 3], dtype=np.int64)
+    nb = np.array([0, 2, 3], dtype=np.int64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        k.draw(2 ** 64 - 1, 2 ** 40, 7)
+        k.bounded(np.uint64(2 ** 64 - 1), np.uint64(2 ** 64 - 1))
+        cp, cn = k.counts(pb, nb, 4, False, 2 ** 64 - 1, 0, 9)
+        k.auc(pb, nb, 4, False, 2 ** 64 - 1, 0, 9)
+    assert cp.dtype == cn.dtype == np.int64
+    for bad_p, bad_n in ((np.array([0, 4]), nb), (pb, np.array([-1, 0]))):
+        with pytest.raises(ValueError):
+            k.counts(bad_p, bad_n, 4, True, 1, 0, 2)
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_per_count_functions_quiet_on_degenerate_rows(side):
+    """A replicate without positives (or negatives) gives a NaN AUC and NaN curve values
+    quietly (0/0 by design); flat curve segments and targets on the points interpolate
+    without warnings; mismatched count arrays are refused."""
+    import warnings
+
+    k = IMPLS[side]
+    cp = np.array([[0, 0, 0], [1, 0, 2], [0, 3, 0]], dtype=np.int64)
+    cn = np.array([[1, 2, 0], [0, 0, 0], [2, 0, 1]], dtype=np.int64)
+    targets = np.array([0.0, 1 / 3, 0.5, 2 / 3, 1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        a = k.auc_counts(cp, cn)
+        for given in (0, 1):
+            v = k.curve_counts(cp, cn, given, targets)
+    # row 3: 3 positives in block 1 above 2 negatives (block 0), below 1 (block 2): 6 / 9
+    assert np.isnan(a[0]) and np.isnan(a[1]) and a[2] == pytest.approx(2 / 3)
+    assert np.isnan(v[:2]).all() and np.isfinite(v[2]).all()
+    with pytest.raises(ValueError):
+        k.auc_counts(cp, cn[:, :2])
+    with pytest.raises(ValueError):
+        k.auc_counts(cp[0], cn[0])
