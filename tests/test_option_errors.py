@@ -93,9 +93,9 @@ def test_plain_strings_are_sorted_by_code_point_and_a_categorical_keeps_its_orde
 
 
 def test_n_boot_limit_is_inclusive(monkeypatch):
-    from rocstats.bootstrap import _engine
+    from rocstats import _options
 
-    monkeypatch.setattr(_engine, "MAX_N_BOOT", 30)
+    monkeypatch.setattr(_options, "MAX_N_BOOT", 30)
     assert rocstats.ci_auc(Y, S, method="bootstrap", n_boot=30, random_state=1).n_boot == 30
     with pytest.raises(ValueError, match="^n_boot must be at most 30"):
         rocstats.ci_auc(Y, S, method="bootstrap", n_boot=31, random_state=1)
