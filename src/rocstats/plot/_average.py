@@ -2,8 +2,8 @@
 :func:`rocstats.plot.plot_roc`: the fold curves faint, the band, the mean curve."""
 import numpy as np
 
-from ._roc import (BAND_ALPHA, GID_BAND, GID_CHANCE, GID_CURVE, LABEL_PT, OKABE_ITO,
-                   _auc_text, _finish, _new_axes, _square)
+from ._roc import (BAND_ALPHA, GID_BAND, GID_CHANCE, GID_CURVE, OKABE_ITO,
+                   _auc_text, _finish_roc, _new_axes)
 
 __all__ = ["is_averaged", "plot_averaged"]
 
@@ -68,9 +68,4 @@ def plot_averaged(avg, *, ax=None, label=None, color=None, folds=True, print_auc
     line, = ax.plot(flip(avg.fpr), avg.tpr, color=color, zorder=4, label=main, gid=GID_CURVE,
                     **kw)
     ours = [line] + ([band] if band is not None else []) + ours
-    _square(ax, invert_x=(axes == "specificity"))
-    ax.set_xlabel("1 \u2212 Specificity" if axes == "fpr" else "Specificity",
-                  fontsize=LABEL_PT)
-    ax.set_ylabel("Sensitivity", fontsize=LABEL_PT)
-    _finish(ax, legend, title, ours)
-    return ax
+    return _finish_roc(ax, axes, legend, title, ours)

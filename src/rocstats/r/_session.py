@@ -89,3 +89,32 @@ def source_helpers(path):
     load = robjects.r("function(path) { env <- new.env(parent = globalenv()); "
                       "sys.source(path, envir = env, keep.source = FALSE); env }")
     return load(str(path))
+
+
+def helpers_loader(path, available, what):
+    """A cached, argument-free function that sources the R helper file ``path`` on its
+    first call and returns its environment; it raises ``RuntimeError("<what>
+    unavailable: <why>")`` instead when ``available()`` returns ``(False, why)``.  One
+    per bridge module (ROCR, riskRegression, the margin tests)."""
+    import functools
+
+    @functools.lru_cache(maxsize=None)
+    def load():
+        ok, why = available()
+        if not ok:
+            raise RuntimeError("%s unavailable: %s" % (what, why))
+        return source_helpers(path)
+
+    return load
+
+
+def float_vector(x, name, n=None):
+    """``x`` as a contiguous 1-d float64 array (of ``n`` values when given) for R, or a
+    ``ValueError`` naming ``name``."""
+    import numpy as np
+
+    arr = np.ascontiguousarray(np.asarray(x, dtype=np.float64))
+    if arr.ndim != 1 or (n is not None and arr.size != n):
+        raise ValueError("%s must be 1-dimensional%s, got shape %s"
+                         % (name, "" if n is None else " with %d values" % n, arr.shape))
+    return arr

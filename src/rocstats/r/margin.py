@@ -4,13 +4,12 @@ pROC's DeLong variances / covariance with R's pnorm / pt applied to them, since 
 sourced by ``validation/r/margin_cases.R``.  :func:`proc_margin_tests` returns its list
 as a dict (theta, se, df, the boundaries, p_greater, p_less, p_tost, lower95, upper95).
 """
-import functools
 from pathlib import Path
 
 import numpy as np
 
 from ._proc import _to_python, r_available
-from ._session import source_helpers
+from ._session import helpers_loader
 
 __all__ = ["proc_margin_tests", "margin_available", "HELPERS_R"]
 
@@ -25,12 +24,7 @@ def margin_available():
     return ok, why
 
 
-@functools.lru_cache(maxsize=None)
-def _helpers():
-    ok, why = margin_available()
-    if not ok:
-        raise RuntimeError("rocstats.r.margin: pROC unavailable: %s" % why)
-    return source_helpers(HELPERS_R)
+_helpers = helpers_loader(HELPERS_R, margin_available, "rocstats.r.margin: pROC")
 
 
 def proc_margin_tests(y, a, b=None, yb=None, *, design="paired", margin=0.05, low=-0.1,

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ._proc import _to_python
-from ._session import r_package_status, source_helpers
+from ._session import float_vector, helpers_loader, r_package_status
 
 __all__ = ["rocr_available", "rocr_pr", "rocr_vertical", "HELPERS_R"]
 
@@ -40,20 +40,7 @@ def rocr_available():
                                                       gp.version, rocr.rpy2_version)
 
 
-@functools.lru_cache(maxsize=None)
-def _helpers():
-    ok, why = rocr_available()
-    if not ok:
-        raise RuntimeError("rocstats.r.rocr: ROCR unavailable: %s" % why)
-    return source_helpers(HELPERS_R)
-
-
-def _vec(x, name, n=None):
-    arr = np.ascontiguousarray(np.asarray(x, dtype=np.float64))
-    if arr.ndim != 1 or (n is not None and arr.size != n):
-        raise ValueError("%s must be 1-dimensional%s, got shape %s"
-                         % (name, "" if n is None else " with %d values" % n, arr.shape))
-    return arr
+_helpers = helpers_loader(HELPERS_R, rocr_available, "rocstats.r.rocr: ROCR")
 
 
 def _labels01(y, name, n):
@@ -70,7 +57,7 @@ def rocr_pr(scores, labels):
     from rpy2.robjects import default_converter, numpy2ri
     from rpy2.robjects.conversion import localconverter
 
-    s = _vec(scores, "scores")
+    s = float_vector(scores, "scores")
     y = _labels01(labels, "labels", s.size)
     with localconverter(default_converter + numpy2ri.converter):
         return _to_python(_helpers()["rocstats_rocr_pr"](s, y))
@@ -88,7 +75,7 @@ def rocr_vertical(scores, labels):
     if len(scores) != len(labels) or len(scores) < 2:
         raise ValueError("scores and labels must give the same number (>= 2) of folds")
     with localconverter(default_converter + numpy2ri.converter):
-        s = robjects.ListVector([("f%d" % i, _vec(v, "scores[%d]" % i))
+        s = robjects.ListVector([("f%d" % i, float_vector(v, "scores[%d]" % i))
                                  for i, v in enumerate(scores)])
         y = robjects.ListVector([("f%d" % i, _labels01(v, "labels[%d]" % i, len(scores[i])))
                                  for i, v in enumerate(labels)])

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ._proc import _to_python
-from ._session import r_package_status, source_helpers
+from ._session import float_vector, helpers_loader, r_package_status
 
 __all__ = ["survival_available", "riskregression_auc", "survival_concordance",
            "HELPERS_R"]
@@ -43,20 +43,7 @@ def survival_available():
         rr.r_version, rr.version, sv.version, pl.version, rr.rpy2_version)
 
 
-@functools.lru_cache(maxsize=None)
-def _helpers():
-    ok, why = survival_available()
-    if not ok:
-        raise RuntimeError("rocstats.r.survival: R packages unavailable: %s" % why)
-    return source_helpers(HELPERS_R)
-
-
-def _vec(x, name, n=None):
-    arr = np.ascontiguousarray(np.asarray(x, dtype=np.float64))
-    if arr.ndim != 1 or (n is not None and arr.size != n):
-        raise ValueError("%s must be 1-dimensional%s, got shape %s"
-                         % (name, "" if n is None else " with %d values" % n, arr.shape))
-    return arr
+_helpers = helpers_loader(HELPERS_R, survival_available, "rocstats.r.survival: R packages")
 
 
 def riskregression_auc(time, status, markers, times, *, cause=1, covariates=None,
@@ -73,18 +60,19 @@ def riskregression_auc(time, status, markers, times, *, cause=1, covariates=None
     from rpy2.robjects import default_converter, numpy2ri
     from rpy2.robjects.conversion import localconverter
 
-    t = _vec(time, "time")
-    s = _vec(status, "status", t.size)
+    t = float_vector(time, "time")
+    s = float_vector(status, "status", t.size)
     fun = _helpers()["rocstats_score_auc"]
     with localconverter(default_converter + numpy2ri.converter):
-        mk = robjects.ListVector({str(k): _vec(v, str(k), t.size) for k, v in markers.items()})
+        mk = robjects.ListVector({str(k): float_vector(v, str(k), t.size)
+                                  for k, v in markers.items()})
         cov = robjects.NULL
         if covariates is not None:
             z = np.asarray(covariates, dtype=np.float64)
             z = z[:, None] if z.ndim == 1 else z
             cov = robjects.DataFrame({"z%d" % (j + 1): robjects.FloatVector(z[:, j])
                                       for j in range(z.shape[1])})
-        out = fun(t, s, mk, _vec(times, "times"), cause=int(cause), covariates=cov,
+        out = fun(t, s, mk, float_vector(times, "times"), cause=int(cause), covariates=cov,
                   conservative=bool(conservative))
         res = _to_python(out)
     for key in ("model", "times", "auc", "se"):
@@ -104,11 +92,11 @@ def survival_concordance(time, status, marker, *, timewt="n", ymax=None):
     from rpy2.robjects import default_converter, numpy2ri
     from rpy2.robjects.conversion import localconverter
 
-    t = _vec(time, "time")
+    t = float_vector(time, "time")
     fun = _helpers()["rocstats_concordance"]
     with localconverter(default_converter + numpy2ri.converter):
-        out = fun(t, _vec(status, "status", t.size), _vec(marker, "marker", t.size),
-                  timewt=str(timewt), ymax=robjects.NULL if ymax is None else float(ymax))
+        out = fun(t, float_vector(status, "status", t.size),
+                  float_vector(marker, "marker", t.size), timewt=str(timewt), ymax=robjects.NULL if ymax is None else float(ymax))
         res = _to_python(out)
     res["count"] = dict(zip(res.pop("count_names"), res["count"]))
     return res

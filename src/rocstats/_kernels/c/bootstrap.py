@@ -76,12 +76,7 @@ def counts(pos_block, neg_block, n_blocks, stratified, seed, r0, r1):
     return cp, cn
 
 
-def _as_counts(cnt_pos, cnt_neg):
-    cp, cn = i64(cnt_pos), i64(cnt_neg)
-    if cp.ndim != 2 or cp.shape != cn.shape or cp.shape[1] < 1:
-        raise ValueError("cnt_pos and cnt_neg must be n_rep x n_blocks arrays of one shape "
-                         "(n_blocks >= 1), got %s and %s" % (cp.shape, cn.shape))
-    return cp, cn
+_as_counts = _twin._as_counts   # the same check and int64 contiguous copies
 
 
 def auc_counts(cnt_pos, cnt_neg):

@@ -22,13 +22,20 @@ from . import f64, lib, out, ptr
 __all__ = _twin.__all__
 
 
-def _radix(is_pos, score, with_order):
+def _split_buffers(is_pos, score):
+    """``(score, mask, m, pos, neg)``: contiguous float64 scores and bool mask of one
+    shape (checked: the C loops read both over ``score.size``), the number of positives,
+    and the two output buffers."""
     score = f64(score)
     mask = np.ascontiguousarray(is_pos, dtype=bool)
-    if mask.shape != score.shape:   # the C loop reads both arrays over score.size
+    if mask.shape != score.shape:
         raise ValueError("is_pos has shape %s but score has shape %s" % (mask.shape, score.shape))
     m = int(np.count_nonzero(mask))
-    pos, neg = out(m), out(score.size - m)
+    return score, mask, m, out(m), out(score.size - m)
+
+
+def _radix(is_pos, score, with_order):
+    score, mask, m, pos, neg = _split_buffers(is_pos, score)
     if with_order:
         op = out(m, np.int64)
         on = out(score.size - m, np.int64)
@@ -57,12 +64,7 @@ def _sort_method():
 def _split(is_pos, score):
     """The scores of the positives and of the negatives, each in input order (C,
     branch-free)."""
-    score = f64(score)
-    mask = np.ascontiguousarray(is_pos, dtype=bool)
-    if mask.shape != score.shape:   # the C loop reads both arrays over score.size
-        raise ValueError("is_pos has shape %s but score has shape %s" % (mask.shape, score.shape))
-    m = int(np.count_nonzero(mask))
-    pos, neg = out(m), out(score.size - m)
+    score, mask, m, pos, neg = _split_buffers(is_pos, score)
     if lib.rs_split(ptr(score), ptr(mask), score.size, ptr(pos), m, ptr(neg)) != 0:
         raise RuntimeError("rocstats: split failed")  # pragma: no cover - m counted above
     return pos, neg

@@ -10,15 +10,10 @@ __all__ = _twin.__all__
 
 
 def numeric_surrogates(xcols, go, w, orders, n_order):
-    xcols = np.ascontiguousarray(xcols, dtype=np.float64)
-    go = np.ascontiguousarray(go, dtype=np.int8)
-    w = np.ascontiguousarray(w, dtype=np.float64)
-    orders = np.ascontiguousarray(orders, dtype=np.int64)
+    xcols, go, w, orders, k, n = _twin._surrogate_inputs("numeric_surrogates", xcols, go, w,
+                                                        orders)
     n_order = np.ascontiguousarray(n_order, dtype=np.int64)
-    if xcols.ndim != 2:
-        raise ValueError("numeric_surrogates: xcols must be 2-D")
-    k, n = xcols.shape
-    if go.shape != (n,) or w.shape != (n,) or orders.shape != (k, n) or n_order.shape != (k,):
+    if n_order.shape != (k,):
         raise ValueError("numeric_surrogates: inconsistent array shapes")
     if k and (n_order.min() < 0 or n_order.max() > n):
         raise ValueError("numeric_surrogates: n_order out of range")
@@ -42,15 +37,10 @@ def numeric_surrogates(xcols, go, w, orders, n_order):
 
 
 def categorical_surrogates(xcols, go, w, orders, q):
-    xcols = np.ascontiguousarray(xcols, dtype=np.float64)
-    go = np.ascontiguousarray(go, dtype=np.int8)
-    w = np.ascontiguousarray(w, dtype=np.float64)
-    orders = np.ascontiguousarray(orders, dtype=np.int64)
-    if xcols.ndim != 2:
-        raise ValueError("categorical_surrogates: xcols must be 2-D")
-    k, n = xcols.shape
+    xcols, go, w, orders, k, n = _twin._surrogate_inputs("categorical_surrogates", xcols, go,
+                                                        w, orders)
     q = int(q)
-    if go.shape != (n,) or w.shape != (n,) or orders.shape != (k, n) or q < 0:
+    if q < 0:
         raise ValueError("categorical_surrogates: inconsistent array shapes")
     dirs = np.zeros((k, q), dtype=np.int8)
     out = np.zeros((k, 4), dtype=np.float64)

@@ -69,14 +69,26 @@ def _column(x, go, w, order):
     return res
 
 
-def numeric_surrogates(xcols, go, w, orders, n_order):
-    xcols = np.asarray(xcols, dtype=np.float64)
-    go = np.asarray(go, dtype=np.int8)
-    w = np.asarray(w, dtype=np.float64)
-    orders = np.asarray(orders, dtype=np.int64)
-    n_order = np.asarray(n_order, dtype=np.int64)
+def _surrogate_inputs(name, xcols, go, w, orders):
+    """The surrogate searches' common arguments as contiguous arrays (float64 columns
+    ``k x n``, int8 directions, float64 weights, int64 orders ``k x n``) with their shapes
+    checked, and ``(k, n)``; both twins use it (``name`` is the calling function)."""
+    xcols = np.ascontiguousarray(xcols, dtype=np.float64)
+    go = np.ascontiguousarray(go, dtype=np.int8)
+    w = np.ascontiguousarray(w, dtype=np.float64)
+    orders = np.ascontiguousarray(orders, dtype=np.int64)
+    if xcols.ndim != 2:
+        raise ValueError("%s: xcols must be 2-D" % name)
     k, n = xcols.shape
-    if go.shape != (n,) or w.shape != (n,) or orders.shape != (k, n) or n_order.shape != (k,):
+    if go.shape != (n,) or w.shape != (n,) or orders.shape != (k, n):
+        raise ValueError("%s: inconsistent array shapes" % name)
+    return xcols, go, w, orders, k, n
+
+
+def numeric_surrogates(xcols, go, w, orders, n_order):
+    xcols, go, w, orders, k, n = _surrogate_inputs("numeric_surrogates", xcols, go, w, orders)
+    n_order = np.asarray(n_order, dtype=np.int64)
+    if n_order.shape != (k,):
         raise ValueError("numeric_surrogates: inconsistent array shapes")
     out = np.zeros((k, 6))
     for c in range(k):
@@ -123,13 +135,9 @@ def _cat_column(x, go, w, order, q):
 
 
 def categorical_surrogates(xcols, go, w, orders, q):
-    xcols = np.asarray(xcols, dtype=np.float64)
-    go = np.asarray(go, dtype=np.int8)
-    w = np.asarray(w, dtype=np.float64)
-    orders = np.asarray(orders, dtype=np.int64)
-    k, n = xcols.shape
+    xcols, go, w, orders, k, n = _surrogate_inputs("categorical_surrogates", xcols, go, w, orders)
     q = int(q)
-    if go.shape != (n,) or w.shape != (n,) or orders.shape != (k, n) or q < 0:
+    if q < 0:
         raise ValueError("categorical_surrogates: inconsistent array shapes")
     dirs = np.zeros((k, q), dtype=np.int8)
     out = np.zeros((k, 4))
