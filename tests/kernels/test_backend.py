@@ -91,7 +91,16 @@ def _public(module):
     import inspect
 
     return {n for n, v in vars(module).items() if not n.startswith("_")
-            and not inspect.ismodule(v) and n not in _C_HELPERS}
+            and not inspect.ismodule(v) and n not in _C_HELPERS and not _mutmut_name(n)}
+
+
+def _mutmut_name(name):
+    """The trampoline names mutmut (``make mutation``) adds to a mutated module: its
+    ``MutantDict`` class, the ``x_<function>__mutmut_<k>`` variants, their ``mutants_*``
+    tables and the ``*__mutmut_orig`` originals.  Never present outside a mutation run."""
+    import re
+
+    return name == "MutantDict" or re.search(r"__mutmut(_\w+)?$", name) is not None
 
 
 @pytest.mark.needs_c
