@@ -109,11 +109,7 @@ def curve_counts(cnt_pos, cnt_neg, given, targets):
     return res
 
 
-def _cuts(cuts, n_blocks):
-    c = i64(cuts)
-    if c.ndim != 1 or (c.size and (c.min() < 0 or c.max() > n_blocks)):
-        raise ValueError("cuts must be block indices in [0, %d]" % n_blocks)
-    return c
+_cuts = _twin._check_cuts   # int64 contiguous block indices in [0, n_blocks], checked
 
 
 def tails_counts(cnt_pos, cnt_neg, cuts):

@@ -217,12 +217,16 @@ def below_ties_sorted(pos, neg):
     return below, ties
 
 
-def placements_sorted(pos, neg):
+def _placements(kernel, pos, neg):
+    """``(2U, V10, V01)`` from a C placements kernel (sorted sweep or pairwise)."""
     pos, neg = f64(pos), f64(neg)
     v10, v01 = out(pos.size), out(neg.size)
-    twice_u = int(lib.rs_placements_sorted(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v10),
-                                           ptr(v01)))
+    twice_u = int(kernel(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v10), ptr(v01)))
     return twice_u, v10, v01
+
+
+def placements_sorted(pos, neg):
+    return _placements(lib.rs_placements_sorted, pos, neg)
 
 
 def delong_sums_sorted(pos, neg):
@@ -240,11 +244,7 @@ def auc2u_pairwise(pos, neg):
 
 
 def placements_pairwise(pos, neg):
-    pos, neg = f64(pos), f64(neg)
-    v10, v01 = out(pos.size), out(neg.size)
-    twice_u = int(lib.rs_placements_pairwise(ptr(pos), pos.size, ptr(neg), neg.size, ptr(v10),
-                                             ptr(v01)))
-    return twice_u, v10, v01
+    return _placements(lib.rs_placements_pairwise, pos, neg)
 
 
 def roc_counts_desc(score, wpos, wneg):

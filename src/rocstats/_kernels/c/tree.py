@@ -100,12 +100,7 @@ def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, n
     aprior = _f64(aprior if aprior is not None else np.ones(1))
     if kind in (1, 2) and aprior.size < nclass:
         raise ValueError("aprior needs %d entries" % nclass)
-    qmax = int(n_levels.max()) if p else 0
-    improve = np.zeros(p)
-    split = np.full(p, np.nan)
-    direction = np.zeros(p, dtype=np.int64)
-    count = np.zeros(p, dtype=np.int64)
-    csplit = np.zeros((p, qmax), dtype=np.int64)
+    qmax, improve, split, direction, count, csplit = _twin._node_split_buffers(n_levels)
     cbuf = csplit if csplit.size else np.zeros(1, dtype=np.int64)
     status = lib.rs_tree_node_splits(
         int(kind), ptr(xt), ptr(sorts), n, p, int(n1), int(n2), ptr(n_levels), qmax, ptr(y),

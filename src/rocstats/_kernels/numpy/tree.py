@@ -401,15 +401,19 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
     return float(improve), csplit, k
 
 
-def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, node_risk):
-    n_levels = np.asarray(n_levels, dtype=np.int64)
+def _node_split_buffers(n_levels):
+    """``(qmax, improve, split, direction, count, csplit)`` for ``p = len(n_levels)``
+    variables: the outputs of :func:`node_splits` before any variable is searched (no
+    improvement, NaN cut, no direction, zero counts, no category sent left)."""
     p = n_levels.size
     qmax = int(n_levels.max()) if p else 0
-    improve = np.zeros(p)
-    split = np.full(p, np.nan)
-    direction = np.zeros(p, dtype=np.int64)
-    count = np.zeros(p, dtype=np.int64)
-    csplit = np.zeros((p, qmax), dtype=np.int64)
+    return (qmax, np.zeros(p), np.full(p, np.nan), np.zeros(p, dtype=np.int64),
+            np.zeros(p, dtype=np.int64), np.zeros((p, qmax), dtype=np.int64))
+
+
+def node_splits(kind, xt, sorts, n1, n2, n_levels, y, w, nclass, aprior, edge, node_risk):
+    n_levels = np.asarray(n_levels, dtype=np.int64)
+    qmax, improve, split, direction, count, csplit = _node_split_buffers(n_levels)
     numeric = np.flatnonzero(n_levels == 0)
     if numeric.size:
         imp, thr, dirn, cnt = numeric_splits(kind, xt, sorts, n1, n2, numeric, y, w, nclass,
