@@ -21,7 +21,7 @@ help:
 	@echo "make test    setup, then the test suite (requires the C extension)"
 	@echo "make report  setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
 	@echo "make bench   setup, then every benchmark (AUC, sAUC, CART, AUC forest, bootstrap, roc.test); tables in benchmarks/results/"
-	@echo "make mutation  mutation testing with mutmut (hours; MODULE=rocstats.roc._coords for one module; not in CI)"
+	@echo "make mutation  mutation testing with mutmut (hours; MODULE=rocstats.curves._coords for one module; not in CI)"
 	@echo "make clean   remove build artefacts and generated outputs"
 
 setup:
@@ -44,14 +44,15 @@ bench: setup
 	$(PYTHON) benchmarks/bench_bootstrap.py --output benchmarks/results/bootstrap_latest.md
 	$(PYTHON) benchmarks/bench_roctest.py --output benchmarks/results/roctest_latest.md
 
-# Mutation testing of roc/, bootstrap/, scored/, gof/, _validation.py, _results.py,
-# _labels.py and the NumPy kernel twins of their kernels, as configured in
+# Mutation testing of curves/, compare/, bootstrap/, scored/, gof/, _sample.py,
+# _options.py, _areas.py, _validation.py, _results.py, _labels.py and the NumPy kernel
+# twins of their kernels, as configured in
 # pyproject.toml's [tool.mutmut].  The NumPy kernels are forced
 # (ROCSTATS_PURE_PYTHON=1) so the mutated twins are the code that runs.  Starts from a
 # fresh mutants/ directory, runs mutmut on every core, then prints the score with the
 # equivalent mutants of tests/mutation/EQUIVALENT.md left out and lists the survivors
-# (`$(VENV)/bin/mutmut show NAME` shows one; `mutmut browse` all).  Slow (about 16,000
-# mutants: hours on 2 cores), so neither `make test` nor .ci/run calls it.
+# (`$(VENV)/bin/mutmut show NAME` shows one; `mutmut browse` all).  Slow (about 18,400
+# mutants at about 2 CPU-s each: hours on 2 cores), so neither `make test` nor .ci/run calls it.
 MUTMUT_CHILDREN ?= $(shell nproc)
 # MODULE=rocstats.curves._coords runs that module's mutants only (results accumulate in
 # mutants/; the score is printed per module for what has been run)
