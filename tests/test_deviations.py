@@ -64,11 +64,18 @@ def _exact_best():
             rocstats.best_threshold([0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4]))
 
 
+def _binormal_zero_slope():
+    # issue 23's reproducer: every inner point at specificity 2/3 (slope exactly 0)
+    return (rocstats.smooth_roc([0, 0, 0, 1, 1, 1], [0, 0, 10, 5, 6, 7], n=5),
+            rocstats.smooth_roc(*_data()[:2]))
+
+
 #: deviation -> a call whose printout must name it, and one (or None) whose must not
 CASES = {"direction": _direction, "null_variance": _null_variance,
          "auc_root_tolerance": _auc_root_tolerance,
          "venkatraman_unpaired_share": _venkatraman_unpaired_share,
-         "venkatraman_ranks": _venkatraman_ranks, "exact_best": _exact_best}
+         "venkatraman_ranks": _venkatraman_ranks, "exact_best": _exact_best,
+         "binormal_zero_slope": _binormal_zero_slope}
 
 
 def test_every_deviation_has_a_check():

@@ -41,6 +41,15 @@ DEVIATIONS = {
         "pROC compares float criteria, so points that tie exactly (e.g. equal Youden J) "
         "can be split by rounding there",
         "none (pROC's choice among exact ties is its first row, which rocstats keeps)"),
+    "binormal_zero_slope": (
+        "a binormal fit whose inner points share one specificity (slope exactly 0) gives "
+        "the limit b -> 0- of proper binormal curves (Sp = 1 at Se = 0, Sp = 0 at Se = 1, "
+        "AUC = pnorm(a)), in smooth_roc and in power_roc_test_paired(method='obuchowski')",
+        "pROC's lm leaves a slope of exactly 0 or a round-off +-1e-16 depending on the "
+        "data: with 0 its smooth and power.roc.test stop ('missing value where TRUE/FALSE "
+        "needed'), with -1e-16 they give this limit, with +1e-16 a curve with its ends "
+        "swapped",
+        "none: pROC stops or depends on round-off (the -1e-16 case equals this result)"),
 }
 
 

@@ -287,3 +287,15 @@ def test_r_density_default_grid_is_rs_512_points():
     d = r_density([0.1, 0.2, 0.7], bw=0.5, start=-1.0, stop=1.0)
     assert d.shape == (512,)
     assert d.tolist() == r_density([0.1, 0.2, 0.7], bw=0.5, n=512, start=-1.0, stop=1.0).tolist()
+
+
+def test_binormal_refuses_one_inner_sensitivity_even_when_its_mean_is_off_by_an_ulp():
+    """Found on a fresh seed against pROC (issue 23): the five inner points of this curve
+    all have sensitivity 2/3, so the regression of qnorm(Sp) on qnorm(Se) has no slope
+    (R's lm gives NA and pROC stops: 'not smoothable').  The mean of the five equal
+    qnorm(2/3) values is 1 ulp off them, which gave a round-off slope of 1.6 before."""
+    y = [0] * 10 + [1] * 3
+    x = [-0.95, 0.51, 0.42, -0.12, 2.14, -0.77, -0.1, 1.31, 0.37, -1.4, -0.04, 2.66, 2.55]
+    for n in (2, 3, 512):
+        with pytest.raises(ValueError, match="same sensitivity"):
+            rocstats.smooth_roc(y, x, n=n)

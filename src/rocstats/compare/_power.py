@@ -478,6 +478,8 @@ class PairedPowerResult(_Result):
         else:
             notes.append("V0 as pROC's power.roc.test with two curves (null_variance="
                          "'first').")
+        if self.binormal_a is not None and 0.0 in (self.binormal_a[1], self.binormal_b[1]):
+            notes.append(note("binormal_zero_slope"))
         return Summary("Two paired ROC curves power calculation", rows, notes)
 
 

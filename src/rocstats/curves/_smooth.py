@@ -31,6 +31,7 @@ from typing import Optional, Tuple
 import numpy as np
 
 from .. import _dist
+from .._deviations import note
 from .._results import Summary
 from .._sample import binary_sample, per_marker
 from .._validation import UndefinedAUCWarning
@@ -271,14 +272,17 @@ class SmoothROCCurve:
 
     def summary(self):
         rows = [("AUC", self.auc), ("method", self.method), ("points", self.n)]
+        notes = []
         if self.method == "binormal" and self.coefficients is not None:
             rows += [("binormal a (intercept)", self.coefficients[0]),
                      ("binormal b (slope)", self.coefficients[1])]
+            if self.coefficients[1] == 0.0:
+                notes.append(note("binormal_zero_slope"))
         if self.method == "density":
             rows += [("kernel", self.kernel), ("bandwidth", self.bw)]
         rows += [("positives", self.n_pos), ("negatives", self.n_neg),
                  ("direction", "controls %s cases" % self.direction)]
-        return Summary("Smoothed ROC curve (%s)" % self.method, rows)
+        return Summary("Smoothed ROC curve (%s)" % self.method, rows, notes)
 
     def __str__(self):
         return self.summary().as_text()
@@ -300,11 +304,14 @@ def _binormal(is_pos, score, n):
                          "inside (0, 1), at least 2 are needed (pROC: 'not enough points')"
                          % np.count_nonzero(ok))
     xs, ys = qse[ok], qsp[ok]
-    xc = xs - xs.mean()
-    sxx = xc @ xc
-    if sxx == 0:
+    # one sensitivity at every inner point: no slope (R's lm gives NA, pROC stops).  Tested
+    # on the values themselves: their deviations from the mean need not be exactly 0
+    # (the mean of equal doubles can be 1 ulp off), and would give a round-off slope
+    if np.ptp(xs) == 0:
         raise ValueError("y_score: the ROC curve cannot be smoothed by the binormal method: "
                          "all its inner points have the same sensitivity")
+    xc = xs - xs.mean()
+    sxx = xc @ xc
     if np.ptp(ys) == 0:            # one specificity: slope 0 exactly (not round-off of either sign)
         b, a = 0.0, float(ys[0])
     else:
