@@ -339,3 +339,84 @@ def test_decimal_weights_are_read_as_written(x, want):
     assert _decimal_fraction(x) == Fraction(repr(x))
     if want is not None:
         assert str(_decimal_fraction(x)) == want
+
+
+# ------------------------------------------------- issue 23: survivors of the mutation run
+def test_local_maxima_of_a_two_point_curve_are_both_ends():
+    """All scores equal: the curve is its two ends, (Sp 0, Se 1) and (Sp 1, Se 0); both
+    are corners of the staircase (pROC's roc.utils.max.thresholds.idx keeps both)."""
+    out = rocstats.coords([0, 1, 0, 1], [2, 2, 2, 2], "local maximas", ret=["specificity",
+                                                                          "sensitivity"])
+    assert out["specificity"].tolist() == [0.0, 1.0]
+    assert out["sensitivity"].tolist() == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("bad", [[[0.5]], [["a"]], ["a", "b"], []])
+def test_numeric_x_must_be_a_flat_sequence_of_numbers(bad):
+    with pytest.raises(ValueError, match="^x must be"):
+        rocstats.coords([0, 1, 0, 1], [1, 2, 3, 4], bad)
+    with pytest.raises(ValueError, match="^thresholds must be"):
+        rocstats.ci_thresholds([0, 1, 0, 1], [1, 2, 3, 4], bad, n_boot=5, random_state=1)
+
+
+@pytest.mark.parametrize("prevalence", [1.0, 0.0, 1.5])
+def test_best_weights_prevalence_strictly_inside_the_unit_interval(prevalence):
+    """r = (1 - prevalence) / (cost prevalence) is 0 at prevalence 1 (every point ties
+    on sensitivity alone) and undefined at 0: both refused."""
+    with pytest.raises(ValueError, match="^best_weights"):
+        rocstats.coords([0, 1, 0, 1], [1, 2, 3, 4], "best", best_weights=(1.0, prevalence))
+
+
+def test_counts_at_thresholds_are_exact_integers():
+    """tn at a threshold is the count N - fp, not Sp * N: with N = 22 controls and
+    fp = 7, (15 / 22) * 22 is 15.000000000000002 in floating point."""
+    y = np.r_[np.zeros(22, int), np.ones(5, int)]
+    s = np.r_[np.arange(22.0), [3.5, 10.5, 17.5, 20.5, 30.0]]
+    t = 14.5                                         # controls 15..21 above: fp = 7
+    out = rocstats.coords(y, s, [t], ret=["tn", "fp", "tp", "fn"])
+    neg, pos = s[y == 0], s[y == 1]
+    assert out["fp"].tolist() == [float(np.sum(neg >= t))] == [7.0]
+    assert out["tn"].tolist() == [float(np.sum(neg < t))] == [15.0]
+    assert out["tp"].tolist() == [float(np.sum(pos >= t))]
+    assert out["fn"].tolist() == [float(np.sum(pos < t))]
+
+
+def _simplest_brute(lo, hi):
+    """The least-denominator (then least-numerator) fraction strictly inside (lo, hi), by
+    trying denominators 1, 2, ... in turn."""
+    from math import floor
+
+    q = 1
+    while True:
+        p = floor(lo * q) + 1                       # least numerator with p / q > lo
+        if hi is None or Fraction(p, q) < hi:
+            return Fraction(p, q)
+        q += 1
+
+
+@pytest.mark.parametrize("lo, hi", [
+    (Fraction(1), Fraction(3, 2)), (Fraction(0), Fraction(1, 3)), (Fraction(2), None),
+    (Fraction(1, 2), Fraction(1)), (Fraction(5, 2), Fraction(3)), (Fraction(3, 2), Fraction(2)),
+    (Fraction(1, 3), Fraction(1, 2)), (Fraction(7, 2), Fraction(11, 3)),
+    (Fraction(0), Fraction(1)), (Fraction(1, 7), Fraction(1, 6)), (Fraction(4), Fraction(5))])
+def test_simplest_fraction_between_by_brute_force(lo, hi):
+    """The Stern-Brocot descent of best_weights' reading of computed doubles, against a
+    search over denominators, incl. integer lower bounds and bounds at k + 1/2 (where
+    the reciprocal of the fractional part is an integer upper bound)."""
+    from rocstats.curves._coords import _simplest_between
+
+    got = _simplest_between(lo, hi)
+    assert got == _simplest_brute(lo, hi)
+    assert lo < got and (hi is None or got < hi)
+
+
+def test_simplest_fraction_between_random_bounds_by_brute_force():
+    from rocstats.curves._coords import _simplest_between
+
+    rng = np.random.default_rng(23)
+    for _ in range(300):
+        a, b = sorted(Fraction(int(rng.integers(0, 60)), int(rng.integers(1, 12)))
+                      for _ in range(2))
+        if a == b:
+            continue
+        assert _simplest_between(a, b) == _simplest_brute(a, b), (a, b)

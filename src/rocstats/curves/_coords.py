@@ -179,9 +179,9 @@ def check_best_method(best_method):
                          % (best_method,)) from None
 
 
-def check_ret(ret, *, allow_threshold=True):
+def check_ret(ret):
     """A tuple of pROC coordinate names from ``ret`` (a name, names, or "all")."""
-    names = RET_ALL if allow_threshold else RET_ALL[1:]
+    names = RET_ALL
     if isinstance(ret, str):
         ret = (ret,)
     try:
@@ -317,12 +317,8 @@ def local_maxima(tp, fp):
     staircase), compared on the integer counts.  Returns a boolean mask."""
     tp = np.asarray(tp, dtype=np.int64)
     fp = np.asarray(fp, dtype=np.int64)
-    L = tp.size
-    if L == 1:
-        return np.ones(1, dtype=bool)
+    L = tp.size              # >= 2: a curve has its two ends, (0, 0) and (1, 1)
     # se and sp as counts: se ~ tp (increasing with tp), sp ~ -fp
-    if L == 2:
-        return np.array([tp[0] > tp[1], fp[1] < fp[0]])
     mask = np.zeros(L, dtype=bool)
     mask[0] = tp[0] > tp[1]
     mid = np.arange(1, L - 1)
