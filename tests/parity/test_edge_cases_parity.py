@@ -4,6 +4,8 @@ call); tests/live/test_edge_cases_live.py reruns the same R code live.  The chec
 in tests/edge_cases.py."""
 import json
 
+import pytest
+
 import edge_cases as ec
 from rocstats_validation.paths import RESULTS_DIR
 
@@ -17,8 +19,25 @@ def test_stored_file_names_its_generator():
     assert all("call" in c for c in STORED.values())
 
 
-def test_binormal_smoothing_with_slope_zero_is_procs_finite_curve():
-    ec.check_binormal_slope0(STORED["smooth_binormal_slope0"])
+#: stored case -> its check in tests/edge_cases.py (what each one checks is said there)
+CHECKS = {
+    "smooth_binormal_slope0": ec.check_binormal_slope0,        # pROC's finite curve
+    "power_degenerate": ec.check_power_degenerate,             # degenerate binormal pilots
+    "coords_best_weights": ec.check_coords_best_weights,       # the fractions meant
+    "delong_one_case": ec.check_delong_one_case,               # NaN, not LinAlgError
+    "p_adjust": ec.check_p_adjust,                             # R's p.adjust
+    "density_kernels": ec.check_density_kernels,               # every kernel, pROC's AUC
+    "coords_inputs": ec.check_coords_inputs,                   # every monotone input
+    "power_ncases_only": ec.check_power_ncases_only,
+    "r_density": ec.check_r_density,                           # R's density()
+    "local_maximas": ec.check_local_maximas,                   # short curves
+    "partial_bounds": ec.check_partial_bounds,                 # on points, near the edges
+}
+
+
+@pytest.mark.parametrize("case", sorted(CHECKS))
+def test_stored_case(case):
+    CHECKS[case](STORED[case])
 
 
 def test_density_smoothing_without_mass_on_the_grid_is_nan_with_a_warning():
@@ -27,41 +46,5 @@ def test_density_smoothing_without_mass_on_the_grid_is_nan_with_a_warning():
     ec.check_density_rectangular(ref)
 
 
-def test_power_on_degenerate_binormal_pilots():
-    ec.check_power_degenerate(STORED["power_degenerate"])
-
-
-def test_coords_best_weights_read_as_the_fractions_meant():
-    ec.check_coords_best_weights(STORED["coords_best_weights"])
-
-
-def test_delong_joint_and_pairwise_with_one_case_are_nan():
-    ec.check_delong_one_case(STORED["delong_one_case"])
-
-
-def test_p_value_adjustments_are_rs_p_adjust():
-    ec.check_p_adjust(STORED["p_adjust"])
-
-
-def test_every_density_kernel_gives_procs_auc():
-    ec.check_density_kernels(STORED["density_kernels"])
-
-
-def test_coords_at_every_monotone_input():
-    ec.check_coords_inputs(STORED["coords_inputs"])
-
-
-def test_power_with_ncases_only():
-    ec.check_power_ncases_only(STORED["power_ncases_only"])
-
-
-def test_r_density_is_rs_density():
-    ec.check_r_density(STORED["r_density"])
-
-
-def test_local_maximas_on_short_curves():
-    ec.check_local_maximas(STORED["local_maximas"])
-
-
-def test_partial_auc_bounds_on_points_and_near_the_edges():
-    ec.check_partial_bounds(STORED["partial_bounds"])
+def test_every_stored_case_is_checked():
+    assert set(STORED) == set(CHECKS) | {"smooth_density_rectangular"}
