@@ -439,12 +439,14 @@ static inline void finish_segment(rs_seg *s, const double *pos, const double *ne
 
 #define RS_LANES 4
 
-static int64_t sweep_fast(const double *pos, int64_t m, const double *neg, int64_t n,
-                          uint64_t *sq, const int want_sq)
+/* Cut the merge of pos[0..m) and neg[0..n) (both sorted) into RS_LANES segments of about
+ * (m + n) / RS_LANES elements each: lane k starts at the first elements >= the value
+ * merged_at() finds at rank (m + n) k / RS_LANES (cuts kept non-decreasing), so every
+ * value, ties included, falls in exactly one lane.  Each segment's ends are clamped so
+ * that iend >= i and jend >= j (cannot fail given monotone cuts; keeps the walk safe). */
+static void split_lanes(const double *pos, int64_t m, const double *neg, int64_t n,
+                        rs_seg *s)
 {
-    if (m < 0 || n < 0 || m >= ((int64_t)1 << 31) || n >= ((int64_t)1 << 31)) return -1;
-    rs_acc a = {0, 0, 0, 0, 0};
-    rs_seg s[RS_LANES];
     int64_t bp[RS_LANES + 1], bq[RS_LANES + 1];
     bp[0] = 0; bq[0] = 0; bp[RS_LANES] = m; bq[RS_LANES] = n;
     double prev = 0.0;
@@ -458,11 +460,18 @@ static int64_t sweep_fast(const double *pos, int64_t m, const double *neg, int64
         bq[k] = lower_bound(neg, n, v);
     }
     for (int k = 0; k < RS_LANES; k++) {
-        s[k].i = bp[k]; s[k].iend = bp[k + 1];
-        s[k].j = bq[k]; s[k].jend = bq[k + 1];
-        if (s[k].iend < s[k].i) s[k].iend = s[k].i;   /* cannot happen; keeps it safe */
-        if (s[k].jend < s[k].j) s[k].jend = s[k].j;
+        s[k].i = bp[k]; s[k].iend = bp[k + 1] < bp[k] ? bp[k] : bp[k + 1];
+        s[k].j = bq[k]; s[k].jend = bq[k + 1] < bq[k] ? bq[k] : bq[k + 1];
     }
+}
+
+static int64_t sweep_fast(const double *pos, int64_t m, const double *neg, int64_t n,
+                          uint64_t *sq, const int want_sq)
+{
+    if (m < 0 || n < 0 || m >= ((int64_t)1 << 31) || n >= ((int64_t)1 << 31)) return -1;
+    rs_acc a = {0, 0, 0, 0, 0};
+    rs_seg s[RS_LANES];
+    split_lanes(pos, m, neg, n, s);
     /* the interleaved walk while every lane has both heads, then each lane alone */
     while (s[0].i < s[0].iend && s[0].j < s[0].jend && s[1].i < s[1].iend
            && s[1].j < s[1].jend && s[2].i < s[2].iend && s[2].j < s[2].jend
@@ -582,22 +591,7 @@ int64_t rs_placements_scatter(const double *pos, const int64_t *pos_idx, int64_t
     const rs_out o = {pos_idx, neg_idx, v10, v01, 2.0 * (double)n, 2.0 * (double)m};
     uint64_t sum = 0;
     rs_seg s[RS_LANES];
-    int64_t bp[RS_LANES + 1], bq[RS_LANES + 1];
-    bp[0] = 0; bq[0] = 0; bp[RS_LANES] = m; bq[RS_LANES] = n;
-    double prev = 0.0;
-    for (int k = 1; k < RS_LANES; k++) {
-        const int64_t d = (m + n) * k / RS_LANES;
-        if (d >= m + n || m == 0 || n == 0) { bp[k] = m; bq[k] = n; continue; }
-        double v = merged_at(pos, m, neg, n, d);
-        if (k > 1 && v < prev) v = prev;
-        prev = v;
-        bp[k] = lower_bound(pos, m, v);
-        bq[k] = lower_bound(neg, n, v);
-    }
-    for (int k = 0; k < RS_LANES; k++) {
-        s[k].i = bp[k]; s[k].iend = bp[k + 1] < bp[k] ? bp[k] : bp[k + 1];
-        s[k].j = bq[k]; s[k].jend = bq[k + 1] < bq[k] ? bq[k] : bq[k + 1];
-    }
+    split_lanes(pos, m, neg, n, s);
     while (s[0].i < s[0].iend && s[0].j < s[0].jend && s[1].i < s[1].iend
            && s[1].j < s[1].jend && s[2].i < s[2].iend && s[2].j < s[2].jend
            && s[3].i < s[3].iend && s[3].j < s[3].jend) {
