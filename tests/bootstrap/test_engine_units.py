@@ -87,3 +87,22 @@ def test_on_counts_chunked_covers_every_row_in_order(monkeypatch):
     cn = 100 + np.arange(20).reshape(10, 2)
     got = E.on_counts_chunked(lambda a, b: np.c_[a.sum(axis=1), b.sum(axis=1)], cp, cn)
     np.testing.assert_array_equal(got, np.c_[cp.sum(axis=1), cn.sum(axis=1)])
+
+
+@pytest.mark.parametrize("n_boot, jobs", [(10, 1), (10, 3), (7, 7), (5, 9), (1000, 2)])
+def test_parallel_ranges_cover_every_replicate_once_in_order(n_boot, jobs):
+    """Threads get contiguous ranges whose concatenation is range(n_boot), sizes within
+    one of each other; tuples of results are stacked element by element."""
+    def fn(r0, r1):
+        rows = np.arange(r0, r1)
+        return np.c_[rows, 2 * rows], -rows
+
+    a, b = E.parallel(fn, n_boot, jobs)
+    np.testing.assert_array_equal(a, np.c_[np.arange(n_boot), 2 * np.arange(n_boot)])
+    np.testing.assert_array_equal(b, -np.arange(n_boot))
+    single = E.parallel(lambda r0, r1: np.arange(r0, r1)[:, None] * [1, 3], n_boot, jobs)
+    np.testing.assert_array_equal(single, np.arange(n_boot)[:, None] * [1, 3])
+    ranges = E._ranges(n_boot, min(jobs, n_boot))
+    sizes = [r1 - r0 for r0, r1 in ranges]
+    assert len(ranges) == min(jobs, n_boot) and max(sizes) - min(sizes) <= 1
+    assert [r for r0, r1 in ranges for r in range(r0, r1)] == list(range(n_boot))

@@ -173,9 +173,7 @@ def parallel(fn, n_boot, jobs):
     stream at counter r, so results do not depend on ``jobs``."""
     if is_client(jobs):
         return _on_cluster(fn, n_boot, jobs)
-    jobs = max(1, min(jobs, n_boot))
-    edges = np.linspace(0, n_boot, jobs + 1).round().astype(int)
-    ranges = [(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:]) if b > a]
+    ranges = _ranges(n_boot, max(1, min(jobs, n_boot)))
     if len(ranges) == 1:
         parts = [fn(*ranges[0])]
     else:
@@ -183,17 +181,18 @@ def parallel(fn, n_boot, jobs):
 
         with ThreadPoolExecutor(max_workers=len(ranges)) as pool:
             parts = list(pool.map(lambda ab: fn(*ab), ranges))
-    if isinstance(parts[0], tuple):
-        return tuple(np.concatenate([p[i] for p in parts], axis=0) for i in range(len(parts[0])))
-    return np.concatenate(parts, axis=0)
+    return _concat(parts)
 
 
 def _ranges(n_boot, jobs):
+    """``jobs`` contiguous, non-empty replicate ranges ``(r0, r1)`` covering
+    ``[0, n_boot)``, of sizes differing by at most one."""
     edges = np.linspace(0, n_boot, jobs + 1).round().astype(int)
     return [(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:]) if b > a]
 
 
 def _concat(parts):
+    """The parts' results stacked along axis 0 (tuples element by element)."""
     if isinstance(parts[0], tuple):
         return tuple(np.concatenate([p[i] for p in parts], axis=0) for i in range(len(parts[0])))
     return np.concatenate(parts, axis=0)
