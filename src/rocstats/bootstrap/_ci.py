@@ -2,7 +2,7 @@
 sensitivities, specificities, thresholds and any coordinate (pROC's ``ci.auc``,
 ``ci.se``, ``ci.sp``, ``ci.thresholds``, ``ci.coords``) and a whole-curve band.
 
-Every bootstrap interval comes from the one engine (:mod:`rocstats.bootstrap._engine`):
+Every bootstrap interval comes from the one engine (`rocstats.bootstrap._engine`):
 the data sorted once, multinomial counts drawn over the sorted order, one O(n) sweep per
 replicate in C (GIL released, ``n_jobs`` threads), a counter-based random stream so that
 ``random_state`` fixes the replicates whatever ``n_jobs``.  A replicate's statistic is
@@ -80,11 +80,11 @@ def _from_counts(data, opts, on_counts):
 # =========================================================================== statistics
 def statistic_functions(data, kind):
     """``(on_counts(cp, cn) -> (R,), reps(stratified, seed, r0, r1) -> (R,))`` of one
-    statistic of ``data`` (:class:`~rocstats.bootstrap._engine.Data`): ``kind`` is
+    statistic of ``data`` (`rocstats.bootstrap._engine.Data`): ``kind`` is
     ``("auc",)``, ``("partial", (lo, hi), focus, correct)`` or ``("curve", given,
     value)`` (the sensitivity at a specificity, given = 0, or the reverse).  ``reps``
     draws the replicates r0 .. r1 - 1 with the fused kernels where there are some (AUC,
-    curve), else counts in chunks; the front ends of :mod:`rocstats.compare` use it."""
+    curve), else counts in chunks; the front ends of `rocstats.compare` use it."""
     kb = _kernels.bootstrap
     if kind[0] == "auc":
         def on_counts(cp, cn):
@@ -154,7 +154,7 @@ def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
     r"""Confidence interval of the AUC (or of a partial AUC), as pROC's ``ci.auc``.
 
     ``method="delong"``: the Wald interval ``AUC -/+ z SE`` with DeLong's SE, clipped to
-    [0, 1] (pROC's ``ci.auc(method = "delong")``; :meth:`rocstats.AUCResult.conf_int`).
+    [0, 1] (pROC's ``ci.auc(method = "delong")``; `rocstats.AUCResult.conf_int`).
 
     ``method="bootstrap"``: ``n_boot`` bootstrap replicates of the AUC, stratified by
     default (cases and controls resampled separately, pROC's ``boot.stratified = TRUE``),
@@ -166,13 +166,13 @@ def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     method : {"delong", "bootstrap"}
     level : float
         Confidence level in (0, 1) (pROC's ``conf.level``).
     partial : (low, high), optional
         A partial AUC over this specificity (or sensitivity) range, 0 <= low < high <= 1,
-        with ``focus`` and ``correct`` (McClish) as in :func:`rocstats.auc`.
+        with ``focus`` and ``correct`` (McClish) as in `rocstats.auc`.
     n_boot : int
         Bootstrap replicates (pROC's ``boot.n``; default 2000 as pROC).
     stratified : bool
@@ -184,15 +184,15 @@ def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
         any ``n_jobs``.
     n_jobs : int or dask.distributed.Client, optional
         Threads (None: 1; -1: every CPU), or a ``distributed.Client``: the replicates
-        then run as tasks on its cluster (same results; see :mod:`rocstats.dask`).
+        then run as tasks on its cluster (same results; see `rocstats.dask`).
 
     Returns
     -------
     ConfidenceInterval
         ``lower``, ``upper``, ``level``, ``method`` and ``estimate`` (the AUC of the
-        data); for the bootstrap a :class:`rocstats.bootstrap.BootstrapInterval` that
+        data); for the bootstrap a `rocstats.bootstrap.BootstrapInterval` that
         also carries ``median``, ``n_boot``, ``n_valid``, ``seed`` and ``replicates``.
-        With one class absent: NaN and an :class:`rocstats.UndefinedAUCWarning`.
+        With one class absent: NaN and an `rocstats.UndefinedAUCWarning`.
 
     Examples
     --------
@@ -330,9 +330,9 @@ _BOOT_DOC = """
         Seed of the counter-based stream (results do not depend on ``n_jobs``).
     n_jobs : int or dask.distributed.Client, optional
         Threads (None: 1; -1: every CPU), or a ``distributed.Client``: the replicates
-        then run as tasks on its cluster (same results; see :mod:`rocstats.dask`).
+        then run as tasks on its cluster (same results; see `rocstats.dask`).
     direction, pos_label
-        As in :func:`rocstats.auc`."""
+        As in `rocstats.auc`."""
 
 
 def _with_options(fn):
@@ -360,7 +360,7 @@ def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, 
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     specificities : array-like of values in [0, 1], optional
         Default: R's ``seq(0, 1, 0.1)``.
     BOOTSTRAP_OPTIONS
@@ -409,7 +409,7 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     sensitivities : array-like of values in [0, 1], optional
         Default: R's ``seq(0, 1, 0.1)``.
     BOOTSTRAP_OPTIONS
@@ -418,7 +418,7 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
     -------
     pandas.DataFrame
         Columns ``sensitivity``, ``lower``, ``median``, ``upper`` (``attrs`` as
-        :func:`ci_se`).
+        `ci_se`).
 
     Examples
     --------
@@ -442,7 +442,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     """A confidence band of the whole ROC curve: pointwise (pROC's ``ci.se`` shape) or
     simultaneous.
 
-    ``kind="pointwise"``: :func:`ci_se` over a grid of specificities (default
+    ``kind="pointwise"``: `ci_se` over a grid of specificities (default
     ``numpy.linspace(0, 1, 101)``), the band pROC draws with ``plot(ci.se(roc,
     specificities = seq(0, 1, l = 101)), type = "shape")``.  Each specificity's interval
     has the nominal level; the band as a whole covers the curve far less often (0.34-0.56
@@ -452,7 +452,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     with probability ``level``: the bootstrap sup-norm (constant-width) band of Campbell
     (1994, Stat Med 13:499): the empirical sensitivity ``-/+ c``, ``c`` the ``level``
     quantile of the replicates' largest absolute deviation from it over the grid; then
-    clipped to [0, 1] and made monotone (:mod:`rocstats.bootstrap._band`).  Default grid:
+    clipped to [0, 1] and made monotone (`rocstats.bootstrap._band`).  Default grid:
     specificities 0.05, 0.06, ..., 0.95 (at the very ends the curve rests on a few
     extreme controls and no bootstrap band covers it: a "regional" band in the sense of
     Jensen, Mueller & Schaefer 2000).  Simulated coverage of the binormal curve
@@ -463,7 +463,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     kind : {"pointwise", "simultaneous"}
     specificities : array-like of values in [0, 1], optional
     BOOTSTRAP_OPTIONS
@@ -471,7 +471,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     Returns
     -------
     pandas.DataFrame
-        Pointwise: as :func:`ci_se`: ``specificity``, ``lower``, ``median``, ``upper``.
+        Pointwise: as `ci_se`: ``specificity``, ``lower``, ``median``, ``upper``.
         Simultaneous: ``specificity``, ``lower``, ``estimate`` (the data's curve),
         ``upper``; ``attrs`` holds ``kind``, ``level``, ``critical_value`` (c),
         ``n_boot``, ``n_valid``, ``stratified``, ``seed`` and ``method``.
@@ -555,17 +555,17 @@ def ci_thresholds(y_true, y_score=None, thresholds="local maximas", *, best_meth
     thresholds, as pROC's ``ci.thresholds``.
 
     The thresholds are fixed on the data (``"local maximas"``, ``"best"`` or ``"all"``
-    points of :func:`rocstats.coords`, or the numbers given); in each replicate the
+    points of `rocstats.coords`, or the numbers given); in each replicate the
     operating point of each threshold is counted on the resampled data (``score >=
     threshold`` positive, ``<=`` with ``direction=">"``; pROC's ``roc.utils.perfs``).
 
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     thresholds : "local maximas", "best", "all" or array-like of numbers
     best_method, best_weights
-        For ``thresholds="best"``, as in :func:`rocstats.coords`.
+        For ``thresholds="best"``, as in `rocstats.coords`.
     BOOTSTRAP_OPTIONS
 
     Returns
@@ -690,7 +690,7 @@ def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best
               direction="<", pos_label=None):
     """Bootstrap confidence intervals of any ROC coordinates, as pROC's ``ci.coords``.
 
-    In each replicate, :func:`rocstats.coords` of the resampled data at ``x``: the
+    In each replicate, `rocstats.coords` of the resampled data at ``x``: the
     optimal point (``x="best"``, compared exactly; the threshold is the replicate's own),
     the operating point of fixed thresholds (``input="threshold"``), or the curve at
     given specificities / sensitivities (exact match or interpolation, as pROC); then the
@@ -701,23 +701,23 @@ def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     x : "best" or array-like of numbers
         pROC's ``x`` ("all" and "local maximas" are not available, as in pROC).
     input : {"threshold", "specificity", "sensitivity"}
     ret : str or sequence of str, optional
-        Coordinates as in :func:`rocstats.coords`; default ``("threshold",
+        Coordinates as in `rocstats.coords`; default ``("threshold",
         "specificity", "sensitivity")``, without "threshold" when ``input`` is not
         "threshold" (as pROC).  "threshold" needs ``x="best"`` or ``input="threshold"``.
     best_method, best_weights
-        As in :func:`rocstats.coords`.
+        As in `rocstats.coords`.
     best_policy : {"stop", "omit", "random"}
         A replicate with several (exactly) tied optimal points: raise (pROC's default),
         give NaN, or take one at random (from the replicate's own random stream: the
         draw after its resampling draws).  The result's ``n_tied`` counts the replicates
         it was applied to.  (The estimate on the data takes the first optimal point in
-        pROC's row order, the rule of :func:`rocstats.best_threshold` and
-        :func:`rocstats.cutpoint`.)
+        pROC's row order, the rule of `rocstats.best_threshold` and
+        `rocstats.cutpoint`.)
     BOOTSTRAP_OPTIONS
 
     Returns

@@ -16,13 +16,13 @@ Solving this one equation for ``n``, :math:`z_\beta` or :math:`z_\alpha` gives t
 sample size, the power or the significance level in closed form; the AUC of the one
 curve form is found by a bracketing root search (Brent 1973).
 
-One curve, H0: AUC = 0.5 (:func:`power_roc_test`; Obuchowski et al. 2004, eqs. 2-3)
+One curve, H0: AUC = 0.5 (`power_roc_test`; Obuchowski et al. 2004, eqs. 2-3)
     :math:`V_A = V(\theta)` with :math:`V(\theta) = 0.0099\,e^{-A^2/2}\,
     [(5A^2 + 8) + (A^2 + 8)/\kappa]`, :math:`A = 1.414\,\Phi^{-1}(\theta)` (a binormal
     model with equal variances; 1.414 stands for :math:`\sqrt 2`), and
     :math:`V_0 = V(0.5) = 0.0792\,(1 + 1/\kappa)`, :math:`\kappa` = controls / cases.
 
-Two paired curves, H0: AUC_a = AUC_b (:func:`power_roc_test_paired`; Obuchowski &
+Two paired curves, H0: AUC_a = AUC_b (`power_roc_test_paired`; Obuchowski &
 McClish 1997)
     Per-case variances :math:`V_a, V_b` and covariance :math:`C_{ab}` of the two AUCs,
     either from binormal parameters fitted to pilot data (Obuchowski & McClish 1997,
@@ -32,7 +32,7 @@ McClish 1997)
     sample size depend on which curve is called "a" (pROC issue #122); rocstats takes
     :math:`V_0 = V_A` by default (``null_variance="alternative"``), the variance the
     DeLong test actually estimates, and keeps pROC's choice as
-    ``null_variance="first"``.  See :func:`power_roc_test_paired`.
+    ``null_variance="first"``.  See `power_roc_test_paired`.
 
 References
 ----------
@@ -136,7 +136,7 @@ def binormal_variance(a, b, kappa):
     ``B = sd_controls / sd_cases``.  This is the delta-method variance of
     :math:`\Phi(\hat A / \sqrt{1 + \hat B^2})` *without* the term
     :math:`2 f g\,\mathrm{Cov}(\hat A, \hat B) = f g A B` (which eq. 5 has, see
-    :func:`binormal_covariance`), as pROC implements it; it therefore overstates the
+    `binormal_covariance`), as pROC implements it; it therefore overstates the
     variance when A B > 0 (by 22 % at A = B = kappa = 1).  Kept for parity with pROC.
 
     Examples
@@ -164,7 +164,7 @@ def binormal_covariance(a1, b1, a2, b2, r_controls, r_cases, kappa):
     the two tests' results among cases and among controls.
 
     The last two terms carry :math:`\mathrm{Cov}(\hat A, \hat B) = A B / (2 n)` of the
-    delta method; eq. 4 as pROC implements it (:func:`binormal_variance`) has no such
+    delta method; eq. 4 as pROC implements it (`binormal_variance`) has no such
     term, so for two identical tests (same A, B, both correlations 1) this covariance is
     the variance *plus* :math:`f g A B` (negative): at A = B = kappa = 1, 0.10860
     against eq. 4's 0.13273.  rocstats keeps both formulas as pROC has them (parity).
@@ -188,7 +188,7 @@ def _binormal_fit(is_pos, score):
     """pROC's binormal fit (``smooth(roc, method = "binormal")``): the least-squares line
     ``qnorm(specificity) = A + B qnorm(sensitivity)`` through the empirical ROC curve's
     operating points (one per distinct threshold) where both are strictly inside (0, 1).
-    Returns ``(A, B)`` as pROC hands them to eqs. 4-5; see :func:`power_roc_test_paired`
+    Returns ``(A, B)`` as pROC hands them to eqs. 4-5; see `power_roc_test_paired`
     for what they estimate."""
     pos = np.sort(score[is_pos])
     neg = np.sort(score[~is_pos])
@@ -529,7 +529,7 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         unless the sample size is solved for or given, ``ncases`` / ``ncontrols`` are
         their class counts.  ``auc`` must then be None.
     pos_label, direction
-        As in :func:`rocstats.auc`, for the pilot data.
+        As in `rocstats.auc`, for the pilot data.
     tol : float, optional
         Tolerance of the AUC root search.  None (default): to machine precision, so the
         power at the solved AUC is the target to ~1e-15.  pROC uses R's ``uniroot``
@@ -743,7 +743,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         intercept and slope are, for binormal data, :math:`a/b` and :math:`-1/b` of the
         conventional :math:`(a, b)` (cases and controls exchanged; the same as
         :math:`(a, b)` up to the sign of B when b = 1), and eq. 4 lacks the
-        :math:`\mathrm{Cov}(\hat A, \hat B)` term (:func:`binormal_variance`).  In the
+        :math:`\mathrm{Cov}(\hat A, \hat B)` term (`binormal_variance`).  In the
         Monte Carlo designs of ``rocstats_validation.power_mc`` the binormal
         :math:`V_A` exceeds the variance of the empirical AUC difference by 20-70 %:
         the resulting sample sizes are conservative.
@@ -772,7 +772,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        Pilot labels (label contract as :func:`rocstats.auc`).
+        Pilot labels (label contract as `rocstats.auc`).
     y_score_a, y_score_b : array-like of shape (n_samples,)
         The two scores of the same subjects.
     ncases, ncontrols : float > 0, optional
@@ -782,13 +782,13 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         this ratio (pROC keeps the pilot's ratio in the variances and uses kappa only
         for ``ncontrols``; both agree when kappa is the pilot's ratio).
     sig_level, power : float in (0, 1) or None
-        As in :func:`power_roc_test`.
+        As in `power_roc_test`.
     alternative : {"two-sided", "one-sided"}
         One-sided: H1 in the direction of the pilot's difference.
     method : {"obuchowski", "delong"}
     null_variance : {"alternative", "first"}
     pos_label, direction
-        As in :func:`rocstats.auc` (one direction for both scores).
+        As in `rocstats.auc` (one direction for both scores).
 
     Returns
     -------
@@ -936,7 +936,7 @@ def binormal_power(a1, b1, a2, b2, r_controls, r_cases, delta, *, ncases=None,
 
     ``(A, B)`` of each curve, the correlations among controls (``rn``) and cases
     (``ra``) and ``delta`` (the AUC difference to detect, as pROC's ``parslist$delta``).
-    Solve modes and ``null_variance`` as :func:`power_roc_test_paired`; ``kappa``
+    Solve modes and ``null_variance`` as `power_roc_test_paired`; ``kappa``
     defaults to 1 (pROC).  Returns a dict: ``ncases``, ``ncontrols``, ``kappa``,
     ``sig_level``, ``power``, ``var_a``, ``var_b``, ``cov_ab``, ``v0``, ``va``, ``solved``.
 

@@ -12,13 +12,13 @@ def auc_from_twice_u(twice_u, m, n):
 
 def split_sort_rule(rule, score, unchecked_name=None):
     """``(pos, neg)``: each class's scores ascending, from a
-    :class:`rocstats._labels.BinaryRule`.  The kernels split by the label values
+    `rocstats._labels.BinaryRule`.  The kernels split by the label values
     directly (the C split without an n-byte mask beside the 8n bytes of sorted scores,
     issue 14).
 
     ``unchecked_name``: the score was not checked for NaN / infinity yet (it is the
     argument's name for the error): the split checks it on its way (the same
-    ``ValueError`` as :func:`rocstats._validation.as_float_array`)."""
+    ``ValueError`` as `rocstats._validation.as_float_array`)."""
     if rule.pos_value is None:
         if unchecked_name is not None:
             check_finite(score, unchecked_name)
@@ -31,7 +31,7 @@ def split_sort_rule(rule, score, unchecked_name=None):
 
 
 def sorted_classes(sample):
-    """``(pos, neg)`` ascending of a 1-D sample, sorted once (:func:`split_sort_rule`;
+    """``(pos, neg)`` ascending of a 1-D sample, sorted once (`split_sort_rule`;
     the ROC object fills it from its argsort)."""
     return sample.cached("sorted", lambda: split_sort_rule(
         sample.rule, sample.score, unchecked_name=sample.score_name))
@@ -90,15 +90,15 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         McClish's (1989) standardisation ``(1 + (pAUC - min) / (max - min)) / 2`` (pROC's
         ``partial.auc.correct``), ``min`` / ``max`` the areas of the diagonal and of a
         perfect curve over the range: 0.5 for a useless score, 1 for a perfect one.
-        Below the diagonal it is undefined: NaN with an :class:`UndefinedAUCWarning`,
+        Below the diagonal it is undefined: NaN with an `UndefinedAUCWarning`,
         as pROC.  Ignored without ``partial`` (it would be the identity).
 
     Returns
     -------
     float
-        The AUC (or partial AUC), or NaN with an :class:`UndefinedAUCWarning` if a class
+        The AUC (or partial AUC), or NaN with an `UndefinedAUCWarning` if a class
         is absent.  An AUC below 0.5 is returned as it is, with a
-        :class:`rocstats.ReversedDirectionWarning` (the marker ranks the classes the wrong
+        `rocstats.ReversedDirectionWarning` (the marker ranks the classes the wrong
         way round for ``direction``; rocstats never flips it).
 
     Examples
@@ -128,7 +128,7 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
 
 
 def sample_auc(sample, rng=None, focus="specificity", correct=False):
-    """:func:`auc` of a validated 1-D :class:`rocstats._sample.BinarySample` (``rng``:
+    """`auc` of a validated 1-D `rocstats._sample.BinarySample` (``rng``:
     the checked partial range or None)."""
     if rng is not None:
         if sample.undefined(stacklevel=5):

@@ -89,7 +89,7 @@ class Curve:
 
 
 def curve_from_counts(values_desc, tp_desc, fp_desc, direction):
-    """A :class:`Curve` from ``roc_counts`` output (distinct working scores descending and
+    """A `Curve` from ``roc_counts`` output (distinct working scores descending and
     cumulative counts)."""
     tp = np.r_[0, np.asarray(tp_desc).astype(np.int64)][::-1].copy()
     fp = np.r_[0, np.asarray(fp_desc).astype(np.int64)][::-1].copy()
@@ -100,13 +100,13 @@ def curve_from_counts(values_desc, tp_desc, fp_desc, direction):
 
 
 def empirical_curve(is_pos, score, direction):
-    """The :class:`Curve` of working-space scores (higher = more positive)."""
+    """The `Curve` of working-space scores (higher = more positive)."""
     values, tp, fp = roc_counts(is_pos, score)
     return curve_from_counts(values, tp, fp, direction)
 
 
 def curve_of(sample):
-    """The :class:`Curve` of a 1-D :class:`rocstats._sample.BinarySample`, built once
+    """The `Curve` of a 1-D `rocstats._sample.BinarySample`, built once
     (the ROC object builds it from its sorted classes)."""
     return sample.cached("curve", lambda: empirical_curve(sample.is_pos, sample.score,
                                                           sample.direction))
@@ -148,7 +148,7 @@ def _decimal_fraction(x):
 def check_best_weights(best_weights):
     """``(r_float, r_exact)`` of ``best_weights = (cost, prevalence)``: pROC's
     ``r = (1 - prevalence) / (cost * prevalence)`` in floating point (as pROC, for the
-    reported criteria) and exactly (from the numbers meant, :func:`_decimal_fraction`,
+    reported criteria) and exactly (from the numbers meant, `_decimal_fraction`,
     for the comparisons)."""
     from .._validation import is_real_number
 
@@ -395,7 +395,7 @@ def _numeric_x(x, name="x"):
 
 # --------------------------------------------------------------------------- public
 def coord_rows(curve, is_pos, score, x, input, ret, best_method, r_float, r_exact):
-    """``{name: array}`` of the rows ``x`` of ``curve`` (the engine of :func:`coords`,
+    """``{name: array}`` of the rows ``x`` of ``curve`` (the engine of `coords`,
     also run on bootstrap replicates).  ``score`` is in working space."""
     P, N = curve.P, curve.N
     if isinstance(x, str):
@@ -467,7 +467,7 @@ def coords(y_true, y_score=None, x="all", *, input="threshold",
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     x : "all", "best", "local maximas" or array-like of numbers
     input : str
         The coordinate of numeric ``x``: "threshold" (default), "specificity",
@@ -490,7 +490,7 @@ def coords(y_true, y_score=None, x="all", *, input="threshold",
         are exact at the curve's points and ``se * ncases`` (pROC's formula) at
         interpolated points; 0/0 (e.g. ppv where nothing is positive) is NaN.  With one
         class absent: one row of NaN (a row per numeric ``x``) and an
-        :class:`rocstats.UndefinedAUCWarning`.
+        `rocstats.UndefinedAUCWarning`.
 
     Raises
     ------

@@ -34,7 +34,7 @@ def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_wei
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative case weights; tpr / fpr are then weighted proportions and
         ``auc`` the weighted U statistic.
@@ -62,7 +62,7 @@ def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_wei
 
 
 def sample_roc_curve(sample):
-    """:func:`roc_curve` of a validated 1-D :class:`rocstats._sample.BinarySample` (its
+    """`roc_curve` of a validated 1-D `rocstats._sample.BinarySample` (its
     weights, if any, read as proportions)."""
     is_pos, score, direction = sample.is_pos, sample.score, sample.direction
     w = sample.weights

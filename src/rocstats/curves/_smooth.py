@@ -22,7 +22,7 @@ mixed-radix), so values agree to about 1e-15 of the largest density, not bit for
 
 Both curves get pROC's end points (Sp, Se) = (0, 1) and (1, 0) and are returned in
 pROC's order (specificity increasing); the AUC of the density curve and every partial
-AUC are the trapezoids of :func:`rocstats.curves._partial.partial_auc_from_points`.
+AUC are the trapezoids of `rocstats.curves._partial.partial_auc_from_points`.
 """
 import warnings
 from dataclasses import dataclass
@@ -381,7 +381,7 @@ def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="b
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     method : {"binormal", "density"}
         ``"binormal"``: least-squares line through the empirical curve's points on the
         normal-deviate scale, ``qnorm(Sp) = a + b qnorm(Se)`` (pROC's
@@ -408,7 +408,7 @@ def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="b
         ``specificities`` and ``sensitivities`` (n + 2 points, pROC's order and end
         points), ``auc``, ``auc_partial(partial, focus=, correct=)``, ``method``,
         ``coefficients`` (binormal) or ``bw`` (density), ``summary()``.  With one class
-        absent: an :class:`UndefinedAUCWarning`, empty curves and a NaN AUC.
+        absent: an `UndefinedAUCWarning`, empty curves and a NaN AUC.
 
     Notes
     -----
@@ -422,9 +422,9 @@ def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="b
     Se = 0); the AUC is ``pnorm(a)`` whenever it answers.  With a compact kernel and few points the grid can
     miss a class's density entirely (R's values there are FFT round-off, ~1e-17, on
     which pROC builds a curve): the curve is then undefined, with an
-    :class:`UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
+    `UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
     density (R and NumPy use different FFT codes), so sensitivities and specificities
-    agree to about 1e-15 absolute; see :mod:`rocstats.curves._smooth`.
+    agree to about 1e-15 absolute; see `rocstats.curves._smooth`.
 
     Examples
     --------

@@ -25,7 +25,7 @@ _METHOD_NAMES = {"exact": "exact (Clopper-Pearson)", "wilson": "Wilson score",
 
 @dataclass(frozen=True, eq=False)
 class DiagnosticAccuracy(_Result):
-    """Accuracy at fixed thresholds (:func:`rocstats.diagnostic_accuracy`).
+    """Accuracy at fixed thresholds (`rocstats.diagnostic_accuracy`).
 
     Attributes
     ----------
@@ -35,7 +35,7 @@ class DiagnosticAccuracy(_Result):
         The 2 x 2 table: test-positive cases, test-positive controls, test-negative cases,
         test-negative controls (note: ``result["tp"]`` is epiR's *true prevalence*).
     statistics : tuple of str
-        epiR's ``statistic`` names of the rows (:data:`STATISTICS`, then
+        epiR's ``statistic`` names of the rows (`STATISTICS`, then
         ``pv.pos.target`` / ``pv.neg.target`` with ``prevalence``).
     estimate, lower, upper : ndarray of shape (n_thresholds, n_statistics)
     level, method, prevalence, direction, pos_label, rule
@@ -43,9 +43,9 @@ class DiagnosticAccuracy(_Result):
     notes : tuple of str
         The differences from epiR that affect these numbers (empty when none does).
 
-    ``result["se"]`` is an :class:`Estimate` ``(estimate, lower, upper)``;
-    :meth:`to_frame` is epiR's ``detail`` table (index ``statistic``, columns estimate,
-    lower, upper; a (threshold, statistic) index for several thresholds); :meth:`table`
+    ``result["se"]`` is an `Estimate` ``(estimate, lower, upper)``;
+    `to_frame` is epiR's ``detail`` table (index ``statistic``, columns estimate,
+    lower, upper; a (threshold, statistic) index for several thresholds); `table`
     the 2 x 2 table with margins.
     """
 
@@ -226,7 +226,7 @@ def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", 
 
     A subject is **test positive** when ``y_score >= threshold`` (``direction="<"``:
     larger values indicate the positive class) or ``y_score <= threshold``
-    (``direction=">"``): the rule of :func:`rocstats.coords` at a numeric threshold and of
+    (``direction=">"``): the rule of `rocstats.coords` at a numeric threshold and of
     pROC's ``coords(..., input = "threshold")``, so a threshold printed by ``coords(...,
     "best")`` (a midpoint between two scores) gives that point's table.  The measures are
     epiR 2.0.57's (``statistic`` names): apparent and true prevalence (``ap``, ``tp``),
@@ -236,12 +236,12 @@ def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", 
     Simel, Samsa & Matchar 1991), the proportions ruled out / in (``p.rout``, ``p.rin``)
     and the four false proportions (``p.tpdn`` = 1 - sp, ``p.tndp`` = 1 - se, ``p.dntp``
     = 1 - PPV, ``p.dptn`` = 1 - NPV).  Formulas and the deliberate differences from
-    epiR: :mod:`rocstats.diagnostic._measures` (listed in the printout when they apply).
+    epiR: `rocstats.diagnostic._measures` (listed in the printout when they apply).
 
     Parameters
     ----------
     y_true, pos_label
-        The reference standard, under the label contract (as :func:`rocstats.auc`).
+        The reference standard, under the label contract (as `rocstats.auc`).
     y_score : array-like
         The marker, or an already dichotomised test (bool or 0/1; then ``threshold`` may
         be omitted: 1 / True is test positive, or 0 / False with ``direction=">"``).
@@ -267,7 +267,7 @@ def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", 
     Raises
     ------
     ValueError
-        Bad labels or scores (as :func:`rocstats.auc`), a NaN threshold, a missing
+        Bad labels or scores (as `rocstats.auc`), a NaN threshold, a missing
         threshold for a marker that is not dichotomised, an unknown ``method``, a
         ``prevalence`` outside (0, 1).
 
@@ -339,7 +339,7 @@ def _count(v, name):
 
 
 def diagnostic_accuracy_table(tp, fp, fn, tn, *, level=0.95, method="exact", prevalence=None):
-    """:func:`diagnostic_accuracy` from the 2 x 2 table itself (epiR's
+    """`diagnostic_accuracy` from the 2 x 2 table itself (epiR's
     ``epi.tests(c(tp, fp, fn, tn))``): counts, or 1-D arrays of counts (one row each).
 
     Examples

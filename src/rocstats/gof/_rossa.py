@@ -56,9 +56,9 @@ multinomial one times :math:`(m + \alpha_0)/(1 + \alpha_0)`:
 
 so :math:`E_0[\chi^2] = (k - 1)\, c` exactly, not ``k - 1``.  The paper's n-df
 chi-square reference therefore rejects far too often unless the positives are few
-compared with the negatives (m = n = 50: nominal 5 %, actual about 90 %; see
-validation/rocstats_validation/rossa_mc.py).  Both facts (uniform compositions, the mean) are checked by
-exact enumeration in tests/test_gof.py.
+compared with the negatives (m = n = 50: nominal 5 %, actual about 90 %; the
+``rossa_mc`` validation suite).  Both facts (uniform compositions, the mean) are checked by
+exact enumeration in the unit tests.
 
 P-values
 --------
@@ -69,11 +69,11 @@ P-values
 * ``method="permutation"``: Monte Carlo permutation p-value
   :math:`(1 + \#\{T^* \ge T\}) / (B + 1)`; valid for every m, n, cells and tie rule.
 * ``method="auto"`` (default): ``"exact"`` when it applies (previous point) and its
-  work estimate is small (at most :data:`EXACT_WORK_LIMIT`, or at most the estimated
+  work estimate is small (at most `EXACT_WORK_LIMIT`, or at most the estimated
   work of the permutation p-value), else ``"permutation"``.
 * ``method="chi2"``: the paper's chi-square reference with ``k - 1`` df (``k = n + 1``
   cells by default).  Kept because it is the published test; anti-conservative, it warns
-  (:class:`GOFApproximationWarning`).
+  (`GOFApproximationWarning`).
 * ``method="scaled"``: :math:`\chi^2 / c` referred to chi-square with ``k - 1`` df, an
   approximation for grouped cells with expected counts >= 5.
 
@@ -147,7 +147,7 @@ class GOFApproximationWarning(UserWarning):
 
 @dataclass(frozen=True, eq=False)
 class GOFTestResult(TestResult):
-    r"""Result of :func:`roc_gof_test` (a :class:`rocstats.TestResult` with the cells).
+    r"""Result of `roc_gof_test` (a `rocstats.TestResult` with the cells).
 
     Attributes
     ----------
@@ -181,11 +181,11 @@ class GOFTestResult(TestResult):
         ``statistic / c`` (the quantity referred to chi2(df) by ``method="scaled"``).
     score : int
         :math:`S = \sum_j w_j O_j^2`, the integer the exact and permutation p-values
-        compare (``statistic = (n + 1) S / (m L) - m``, see :func:`score_weights`).
+        compare (``statistic = (n + 1) S / (m L) - m``, see `score_weights`).
     exact_work : float
         Work estimate of the exact dynamic programme (NaN when not considered, i.e. for
         "chi2", "scaled" and "permutation"); see ``method="auto"`` in
-        :func:`roc_gof_test` for how it decides.
+        `roc_gof_test` for how it decides.
     n_resamples : int or None
         Monte Carlo replicates of the permutation p-value (None for other methods).
     """
@@ -250,13 +250,13 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
     statistic is Pearson's :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21), which the
     paper refers to chi-square with ``n`` degrees of freedom (n = number of negatives).
     The test is omnibus: it detects any difference between the two class
-    distributions, in either direction.  See :mod:`rocstats.gof._rossa` for the
+    distributions, in either direction.  See `rocstats.gof._rossa` for the
     notation, the exact null distribution and the dynamic programme.
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        Two-class labels; as in :func:`rocstats.auc` (1 / True is positive unless
+        Two-class labels; as in `rocstats.auc` (1 / True is positive unless
         ``pos_label`` says otherwise).
     y_score : array-like of shape (n_samples,)
         One finite numeric variable (score; higher = more positive, though the
@@ -279,7 +279,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_boot *
           (m + n))`` -- 2e7 (about 0.05 s), or the estimated work of the permutation
           p-value if that is larger -- and its table has at most
-          :data:`EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
+          `EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
           ``"permutation"`` with ``n_boot`` and ``random_state``.  ``W``
           (``exact_work`` in the result) is, summed over the k cells j,
           :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
@@ -289,7 +289,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           ``n_boot``, m = n = 60 is typically exact and m = n = 100 typically not;
           a sample with many positives per cell (m >> n) goes to the permutation
           p-value.  ``pvalue_method`` says which one was used; both hold their size
-          (validation/rocstats_validation/rossa_mc.py).
+          (the ``rossa_mc`` validation suite).
         * ``"exact"``: the exact null p-value :math:`P_0(T \ge T_{obs})`, with the count
           vector uniform over the :math:`\binom{m+n}{m}` compositions of m into n + 1
           parts (Dirichlet-multinomial for grouped cells), by a dynamic programme over
@@ -297,7 +297,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           Monte Carlo error, and the comparison is exact.  Valid when (a) holds;
           ValueError otherwise (with ``ties="upper"`` / ``"lower"`` on tied data the
           null law is not uniform, use ``"permutation"``), and ValueError when its
-          table would exceed :data:`EXACT_MAX_ENTRIES` entries.  A discrete statistic
+          table would exceed `EXACT_MAX_ENTRIES` entries.  A discrete statistic
           makes any exact test conservative at levels it cannot attain.
         * ``"permutation"``: Monte Carlo permutation test: the labels are permuted over
           the pooled sample ``n_boot`` times (B) and
@@ -308,9 +308,9 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           **Anti-conservative** unless the positives are few compared with the
           negatives: the placement values share one negative sample, so the counts are
           Dirichlet-multinomial and the null mean of T is ``(k - 1)(m + n + 1)/(n +
-          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in validation/rocstats_validation/rossa_mc.py).
+          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in the ``rossa_mc`` suite).
           With the n + 1 cells the expected counts m/(n+1) are moreover usually below
-          5.  Warns (:class:`GOFApproximationWarning`) when the inflation exceeds 10 %
+          5.  Warns (`GOFApproximationWarning`) when the inflation exceeds 10 %
           or an expected count is below 5.
         * ``"scaled"``: ``T / c`` with ``c = (m + n + 1)/(n + 2)`` referred to
           chi-square with ``k - 1`` df.  An approximation for grouped cells with
@@ -338,7 +338,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
         ``expected`` counts, ``cell_probs``, ``cell_edges``, ``placement_values``
         (:math:`G_n(C_j)` of the positives), ``cell_index``, ``null_mean``,
         ``inflation``, ``exact_work``, ``summary()``.  With one class absent: every
-        number NaN and an :class:`rocstats.UndefinedAUCWarning`.
+        number NaN and an `rocstats.UndefinedAUCWarning`.
 
     Examples
     --------
@@ -440,7 +440,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
 
 def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
     """``(method used, exact work estimate)``: "exact" when asked (refused without the
-    uniform null law or beyond :data:`EXACT_MAX_ENTRIES`), or for "auto" when the null
+    uniform null law or beyond `EXACT_MAX_ENTRIES`), or for "auto" when the null
     law is uniform and the exact programme is cheap; else "permutation"; the chi-square
     references as asked."""
     if method not in ("auto", "exact"):
@@ -463,7 +463,7 @@ def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
 
 
 def _warn_chi2(method, expected, m, k, c, null_mean, df, ties, x_pos, x_neg):
-    """The :class:`GOFApproximationWarning` of the chi-square references."""
+    """The `GOFApproximationWarning` of the chi-square references."""
     problems = []
     if expected.min() < MIN_EXPECTED:
         problems.append("expected cell counts are as low as %.3g (< %g) with m = %d "

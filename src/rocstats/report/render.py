@@ -2,9 +2,9 @@
 
 With ``engine="auto"`` Quarto renders it when its CLI is on PATH (through the ``quarto`` package's
 ``render()`` if installed, else the CLI).  Otherwise the fallback: jupytext reads the chunks
-(:func:`read_qmd`), nbclient runs them (:func:`execute`), nbconvert's ``MarkdownExporter`` writes
-pandoc markdown (:func:`to_markdown`, ``templates/qmd.md.j2``), pandoc writes self-contained HTML
-(:func:`to_html`) or Typst that the ``typst`` package compiles (:func:`to_pdf`).  The fallback
+(`read_qmd`), nbclient runs them (`execute`), nbconvert's ``MarkdownExporter`` writes
+pandoc markdown (`to_markdown`, ``templates/qmd.md.j2``), pandoc writes self-contained HTML
+(`to_html`) or Typst that the ``typst`` package compiles (`to_pdf`).  The fallback
 knows the front matter in ``DOC_OPTIONS`` (also under ``format: html:`` / ``format: pdf:``), the
 chunk options in ``CHUNK_OPTIONS`` (``fig-``/``tbl-`` labels are numbered) and inline
 ```{python} expr```, and warns about anything else.  Its PDF has no code at all (outputs only).
@@ -111,7 +111,7 @@ def read_qmd(path: str | os.PathLike):
     """``(front matter, notebook)`` of a ``.qmd``; chunk options in ``cell.metadata["qmd"]``.
 
     Each paragraph with inline ```{python} expr``` gets a code cell before it that displays the
-    values, substituted by :func:`execute`.
+    values, substituted by `execute`.
     """
     import jupytext
     import nbformat

@@ -57,7 +57,7 @@ def _float_scores(y_score, name):
 
 def _minmax_ready(y_score):
     """True for a non-empty 1-D C-contiguous float64 ndarray: checked by one min/max
-    pass in :func:`_float_scores`."""
+    pass in `_float_scores`."""
     return (type(y_score) is np.ndarray and y_score.dtype == np.float64
             and y_score.ndim == 1 and y_score.size > 0 and y_score.flags.c_contiguous)
 
@@ -131,10 +131,10 @@ def _to_unit(score, rescale, name, lohi=None):
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
-    """``(sample, rescale description)``: a :class:`rocstats._sample.BinarySample` whose
+    """``(sample, rescale description)``: a `rocstats._sample.BinarySample` whose
     scores are in [0, 1] (``direction=">"`` reflects the rescaled scores to ``1 - s`` so
     that higher means more positive).  The checks and errors of
-    :func:`rocstats._sample.binary_sample`, in its order; a 1-D float64 array's
+    `rocstats._sample.binary_sample`, in its order; a 1-D float64 array's
     finiteness is checked by the min / max pass the rescaling needs anyway."""
     check_direction(direction)
     rule = binary_rule(y_true, pos_label)
@@ -183,7 +183,7 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     Parameters
     ----------
     y_true, pos_label
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     y_score : array-like of shape (n_samples,)
         Scores in [0, 1] (see ``rescale``).
     tau : float or array-like of shape (k,)
@@ -192,12 +192,12 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
         ``">"``: lower scores are more positive; the scores are reflected to ``1 - s``.
     rescale : None, "minmax", "logistic" or (lo, hi)
         How to map scores into [0, 1]; ``None`` (default) requires them there already.
-        See :func:`rocstats.sauc`.
+        See `rocstats.sauc`.
 
     Returns
     -------
     float or ndarray of shape (k,)
-        theta at each margin; NaN with an :class:`UndefinedAUCWarning` if a class is
+        theta at each margin; NaN with an `UndefinedAUCWarning` if a class is
         absent.
 
     Examples
@@ -240,7 +240,7 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
                direction="<", rescale=None):
     r"""The sROC curve :math:`\tau \mapsto \theta(\tau)` on [0, 1], exact and on a grid.
 
-    :math:`\theta` (see :func:`margin_auc`) is a right-continuous step function that
+    :math:`\theta` (see `margin_auc`) is a right-continuous step function that
     drops at every positive difference :math:`y_i - x_j`; its area on [0, 1] is the
     sAUC (Wu, Flach & Ferri 2007, Theorem 1).  The exact step function has up to m n
     breakpoints, so it is built only when ``m * n <= max_breakpoints``; the grid
@@ -250,7 +250,7 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     Parameters
     ----------
     y_true, y_score, pos_label, direction, rescale
-        As in :func:`rocstats.sauc`.
+        As in `rocstats.sauc`.
     grid : int or array-like
         Number of equally spaced points on [0, 1] (at least 2), or the margins
         themselves (in [0, 1]).
@@ -354,13 +354,13 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     \zeta_{01} \ge 0`, the exact variance is :math:`\zeta_{10}/m + \zeta_{01}/n +
     \rho/(mn)`; the DeLong form overestimates it by :math:`\rho/(mn)`, Theorem 6
     misses it by about :math:`(\rho - \zeta_{10} - \zeta_{01})/(mn)`: both biases are
-    of relative order 1/min(m, n).  ``validation/rocstats_validation/sauc_mc.py`` checks both against the
+    of relative order 1/min(m, n).  the ``sauc_mc`` validation suite checks both against the
     empirical variance by Monte Carlo.
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        Two-class labels, as in :func:`rocstats.auc`.
+        Two-class labels, as in `rocstats.auc`.
     y_score : array-like of shape (n_samples,)
         Finite scores in [0, 1] (the paper's assumption: sAUC measures score
         differences, so the scale matters).  Outside [0, 1] a ``ValueError`` says so
@@ -390,7 +390,7 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
         ``sauc``, ``auc``, ``r_pos``, ``r_neg``, ``mean_pos``, ``mean_neg``,
         ``mean_difference``, ``variance``, ``se``, ``conf_int(level, method=)``,
         ``summary()``.  With one class absent: NaN fields and an
-        :class:`UndefinedAUCWarning`; with fewer than 2 cases of a class the variance is
+        `UndefinedAUCWarning`; with fewer than 2 cases of a class the variance is
         NaN (warning).
 
     Examples
@@ -467,7 +467,7 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
               {\sqrt{\frac{n-1}{n}\frac{S_D}{m} + \frac{m-1}{m}\frac{S_E}{n}}},
               \quad D_i = V^a_i - V^b_i, \; E_j = W^a_j - W^b_j,
 
-    with :math:`V, W` the structural components of each model (see :func:`sauc`) in
+    with :math:`V, W` the structural components of each model (see `sauc`) in
     case order and :math:`S_D, S_E` their sample variances (denominators m-1, n-1): the
     variance of the difference in the form of the paper's Theorem 6 (seed 004), or
     :math:`S_D/m + S_E/n` with ``variance="delong"``.
@@ -476,23 +476,23 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     (1, -1) as in DeLong, DeLong & Clarke-Pearson (1988) for the AUC; the p-value is
     from the standard normal.  Wu, Flach & Ferri (2007) give no test; this is the
     U-statistic construction applied to the kernel :math:`(y - x) 1(y > x)`.  Its size
-    under H0 is checked by simulation in ``validation/rocstats_validation/sauc_mc.py``.  z = 0 when both
+    under H0 is checked by simulation (the ``sauc_mc`` validation suite).  z = 0 when both
     models give identical components (0/0); a nonzero difference with zero SE gives
     z = +-inf.
 
     Parameters
     ----------
     y_true, pos_label, direction
-        As in :func:`rocstats.sauc` (one direction for both scores).
+        As in `rocstats.sauc` (one direction for both scores).
     y_score_a, y_score_b : array-like of shape (n_samples,)
         The two models' scores of the same cases, in [0, 1] unless ``rescale``.
     rescale : None, "minmax", "logistic" or (lo, hi)
-        As in :func:`rocstats.sauc`, applied to each score separately ("minmax" uses
+        As in `rocstats.sauc`, applied to each score separately ("minmax" uses
         each model's own pooled min and max).
     alternative : {"two-sided", "greater", "less"}
         H1: sAUC_a != sAUC_b, sAUC_a > sAUC_b, sAUC_a < sAUC_b.
     variance : {"paper", "delong"}
-        As in :func:`rocstats.sauc`.
+        As in `rocstats.sauc`.
 
     Returns
     -------

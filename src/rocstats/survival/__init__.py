@@ -10,8 +10,8 @@
                         ``survival::concordance``'s standard error
 ``plot_time_roc``, ``plot_auc_time``   figures (matplotlib, imported on use)
 
-Checked against ``riskRegression::Score`` and ``survival::concordance``
-(``validation/r/survival_cases.R``).  Self-contained: it uses rocstats' validation
+Checked against ``riskRegression::Score`` and ``survival::concordance`` (the
+``survival_parity`` validation suite).  Self-contained: it uses rocstats' validation
 helpers and result conventions; no other subpackage imports it.
 """
 from ._concordance import concordance_index

@@ -1,5 +1,5 @@
-"""Public functions of the time-dependent ROC: :func:`time_roc` and
-:func:`time_roc_test`."""
+"""Public functions of the time-dependent ROC: `time_roc` and
+`time_roc_test`."""
 import warnings
 
 import numpy as np
@@ -173,7 +173,7 @@ def time_roc(time, event, marker, times, *, cause=1, direction="<", definition="
     weighting : {"km", "cox"}, default "km"
         Censoring model: Kaplan-Meier (independent censoring) or a Cox model of the
         censoring time given ``covariates`` (see
-        :class:`rocstats.survival._censoring.CoxCensoring`).
+        `rocstats.survival._censoring.CoxCensoring`).
     covariates : array-like of shape (n, p), optional
         The Cox censoring model's covariates (``weighting="cox"`` only).
     se : bool, default True
@@ -238,14 +238,14 @@ def time_roc_test(time, event, marker_a, marker_b, times, *, cause=1, direction=
     two influence functions (Blanche, Dartigues & Jacqmin-Gadda 2013, section 3.4),
     ``z = difference / se`` and the two-sided normal p-value: the contrasts of
     ``riskRegression::Score(list(a, b), ..., contrasts = TRUE)``, whose ``delta.AUC``
-    is ``b - a`` (the opposite sign).  Options as :func:`time_roc`; ``direction`` is one
+    is ``b - a`` (the opposite sign).  Options as `time_roc`; ``direction`` is one
     direction for both markers or a pair.
 
     Returns
     -------
     TimeROCTestResult
         ``times``, ``difference``, ``se``, ``statistic``, ``pvalue``, both
-        :class:`TimeROCResult` (``result_a``, ``result_b``); ``conf_int()``,
+        `TimeROCResult` (``result_a``, ``result_b``); ``conf_int()``,
         ``summary()``, ``plot()``.
 
     Examples
