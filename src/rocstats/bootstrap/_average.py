@@ -563,7 +563,9 @@ def roc_average_cv(estimator, X, y, *, cv=5, groups=None, method="vertical", gri
     unshuffled); ``random_state`` seeds only the band's draws (seed the splitter
     yourself: ``cv=StratifiedKFold(10, shuffle=True, random_state=0)``).
     """
-    from sklearn.model_selection import cross_validate
+    from .._optional import import_optional
+
+    cross_validate = import_optional("sklearn.model_selection", "roc_average_cv").cross_validate
 
     res = cross_validate(estimator, X, y, cv=cv, groups=groups, return_estimator=True,
                          return_indices=True, n_jobs=n_jobs)

@@ -51,7 +51,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for
-        margin > 0, superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b
+        margin > 0, superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b
         >= margin; the statistic ``(estimate - boundary) / se`` with the test's own SE and
         reference distribution (`rocstats._margin`).
     equivalence : (low, high), optional
@@ -149,7 +149,7 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
         (`rocstats._margin`).
     equivalence : (low, high), optional

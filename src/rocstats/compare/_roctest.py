@@ -376,7 +376,7 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
         (`rocstats._margin`).
     equivalence : (low, high), optional
@@ -512,7 +512,7 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
         (`rocstats._margin`).
     equivalence : (low, high), optional
@@ -623,7 +623,7 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC <= null - margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC >= null + margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC >= null + margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
         (`rocstats._margin`).
     equivalence : (low, high), optional

@@ -17,13 +17,15 @@ from .._validation import as_float_array
 
 
 def _dd():
-    import dask.dataframe as dd
-    return dd
+    from .._optional import import_optional
+
+    return import_optional("dask.dataframe", "rocstats.dask")
 
 
 def is_dask(x):
-    import dask
-    return dask.is_dask_collection(x)
+    from .._optional import import_optional
+
+    return import_optional("dask", "rocstats.dask").is_dask_collection(x)
 
 
 def _frame_kind(x):

@@ -444,7 +444,7 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
     replacement (``replace=False``, randomForestSRC's ``samptype = "swor"``) or with
     replacement; at every node ``max_features`` variables are drawn, and for each at most
     ``n_split`` random cut points (all observed values when 0) are scored by the AUC split
-    statistic (seed 000: two classes, 1 + |alpha_1 - alpha_2| with alpha_k the fraction of
+    statistic (seed 000: two classes, 1 + abs(alpha_1 - alpha_2) with alpha_k the fraction of
     class k sent right; several classes, its average over class pairs).  As in
     randomForestSRC, a node is split while it holds two classes and at least
     ``2 * node_size`` rows (see `rocstats.tree._builder.RfsrcRules`).

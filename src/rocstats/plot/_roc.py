@@ -417,8 +417,9 @@ def _join(label, text):
 def _new_axes(ax):
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
+    from .._optional import import_optional
 
+    plt = import_optional("matplotlib.pyplot", "rocstats.plot")
     _, ax = plt.subplots(figsize=FIGSIZE, layout="constrained")
     return ax
 

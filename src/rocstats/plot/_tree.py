@@ -138,7 +138,9 @@ def plot_tree(model, *, feature_names=None, class_names=None, ax=None, max_depth
     >>> [txt.get_text() for txt in ax.texts if "\n" in txt.get_text()][0]
     'a < 0.4\n.50 .50\n100%'
     """
-    import matplotlib.pyplot as plt
+    from .._optional import import_optional
+
+    plt = import_optional("matplotlib.pyplot", "plot_tree")
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Patch
 

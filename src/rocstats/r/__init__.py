@@ -35,16 +35,16 @@ rpart (``rocstats.r.rpart``; `to_rpart` and `from_rpart` re-exported here)
     ``predict``, ``print``, ``printcp``, ``summary``, ``prune``, ``plot`` + ``text`` and
     ``partykit::as.party`` take it), `from_rpart` (an R rpart fit as a fitted
     rocstats estimator), both through ``rpart_object.R``;
-    `rocstats.r.rpart.rpart_available`, `rocstats.r.rpart.rpart_versions`,
-    `rocstats.r.rpart.rpart_fit` (rpart's frame, cptable, splits, where and
+    ``rocstats.r.rpart.rpart_available``, ``rocstats.r.rpart.rpart_versions``,
+    ``rocstats.r.rpart.rpart_fit`` (rpart's frame, cptable, splits, where and
     variable importance in the shapes of ``rocstats.tree.CARTClassifier``'s fitted
-    attributes), `rocstats.r.rpart.rpart_json` and
-    `rocstats.r.rpart.result_from_json` (the same results as JSON text and back),
+    attributes), ``rocstats.r.rpart.rpart_json`` and
+    ``rocstats.r.rpart.result_from_json`` (the same results as JSON text and back),
     from ``rpart_helpers.R``.
 
 randomForestSRC (``rocstats.r.rfsrc``)
-    `rocstats.r.rfsrc.rfsrc_available` (False here: it needs R >= 4.3) and
-    `rocstats.r.rfsrc.rfsrc_tree` (one AUC tree: native array, membership,
+    ``rocstats.r.rfsrc.rfsrc_available`` (False here: it needs R >= 4.3) and
+    ``rocstats.r.rfsrc.rfsrc_tree`` (one AUC tree: native array, membership,
     predicted) where it is installed.
 
 R's collation (``rocstats.r.collation``, re-exported here)

@@ -113,9 +113,11 @@ def read_qmd(path: str | os.PathLike):
     Each paragraph with inline ```{python} expr``` gets a code cell before it that displays the
     values, substituted by `execute`.
     """
-    import jupytext
-    import nbformat
-    import yaml
+    from .._optional import import_optional
+
+    jupytext = import_optional("jupytext", "rendering a .qmd report")
+    nbformat = import_optional("nbformat", "rendering a .qmd report")
+    yaml = import_optional("yaml", "rendering a .qmd report")
 
     headers, text, blocks = _scan(Path(path).read_text(encoding="utf-8"))
     nb = jupytext.reads(text, fmt="Rmd")

@@ -1,7 +1,7 @@
 """Study reports: a rendered ROC analysis of a user's own markers, with a pROC cross-check.
 
 `roc_study` writes the data and the options next to a copy of ``study.qmd`` (this
-directory) and renders it with the package renderer (`rocstats.report.render.render`);
+directory) and renders it with the package renderer (``rocstats.report.render.render``);
 `main` is the console script ``rocstats-report``.  `study_numbers` returns the
 numbers the report prints, from the public API, so that a reader (or a test) can check the
 document against the API.
@@ -317,7 +317,7 @@ def roc_study(data, outcome, markers, positive, *, output="study.html", title=No
     """Render a ROC study report of ``markers`` against ``outcome`` (HTML or PDF).
 
     The report (``study.qmd`` next to this module, rendered by
-    `rocstats.report.render.render`) has: the data summary (the flow of rows: read,
+    ``rocstats.report.render.render``) has: the data summary (the flow of rows: read,
     excluded for a missing outcome or marker, analysed; counts per class, the label mapping,
     marker distributions by class, the prevalence with its CI), ROC curves with bootstrap
     confidence bands (`rocstats.plot.plot_roc`, `rocstats.ci_band`), the AUCs with

@@ -16,8 +16,9 @@ _LABEL_PT, _TICK_PT, _LEGEND_PT, _TITLE_PT = 9, 8, 8, 10
 def _axes(ax, size):
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
+    from .._optional import import_optional
 
+    plt = import_optional("matplotlib.pyplot", "rocstats.survival's plots")
     return plt.subplots(figsize=size)[1]
 
 

@@ -9,7 +9,7 @@ to the right daughter.  Its statistic is the AUC of the split read as a classifi
   is ``(1 - alpha + beta) / 2`` or ``(1 - beta + alpha) / 2`` with ``(alpha, beta) =
   (n_0R / n_0, n_1R / n_1)``, and the split statistic of "Implementation of the AUC
   splitting rule" is ``theta = max((1 - alpha_1 + alpha_2) / 2, (1 - alpha_2 + alpha_1)
-  / 2) = (1 + |alpha_1 - alpha_2|) / 2``, in [1/2, 1];
+  / 2) = (1 + abs(alpha_1 - alpha_2)) / 2``, in [1/2, 1];
 * K classes ("Implementation of the AUC multiclass splitting rule"): with ``U_{k1,k2} =
   (1 - alpha_k1 + alpha_k2) / 2``, the average of ``max(U_{k1,k2}, U_{k2,k1})`` over the
   K (K - 1) / 2 pairs ``k1 < k2`` (the Hand & Till average, reference [3]).
@@ -22,7 +22,7 @@ The statistic is computed in one place, the node kernel's AUC kind (``auc_delta`
 the kernel: `split_theta` for one split, `auc_split_candidates` for every
 candidate of a node, `best_split_per_feature` for the cut randomForestSRC keeps.
 
-randomForestSRC scores ``delta = 2 theta = 1 + |alpha_1 - alpha_2|`` (binary) and the
+randomForestSRC scores ``delta = 2 theta = 1 + abs(alpha_1 - alpha_2)`` (binary) and the
 average of ``max(1 - alpha_k1 + alpha_k2, 1 - alpha_k2 + alpha_k1)`` (multiclass).
 **rocstats reports theta** (the AUC scale of the vignette) everywhere; the kernels compute
 randomForestSRC's ``delta`` with its floating-point operations and halve it exactly, so

@@ -366,8 +366,8 @@ class AUCTreeClassifier(BaseTreeClassifier):
     ``alpha_k`` the fraction of class ``k`` sent right, theta = max((1 - alpha_1 +
     alpha_2)/2, (1 - alpha_2 + alpha_1)/2) for two classes and the average of the
     pairwise maxima over the K (K - 1)/2 class pairs otherwise (vignette "AUC splitting
-    for multiclass problems").  randomForestSRC scores twice that (1 + |alpha_1 -
-    alpha_2|); rocstats reports theta (``tree_.split[i].improve``,
+    for multiclass problems").  randomForestSRC scores twice that (1 + abs(alpha_1 -
+    alpha_2)); rocstats reports theta (``tree_.split[i].improve``,
     `split_candidates`).
 
     Parameters

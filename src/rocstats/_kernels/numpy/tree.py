@@ -136,7 +136,7 @@ def _auc_delta(left, tot, present_only=False):
     left), class totals ``tot``: every pair of the K classes (a class without weight makes
     it NaN; randomForestSRC's form, max of the two sums, alpha over left + right), or with
     ``present_only`` the pairs of classes with weight (the CART criterion, NaN with fewer
-    than two; the form 1 + |alpha_1 - alpha_2|, alpha over the class total).  The C
+    than two; the form 1 + abs(alpha_1 - alpha_2), alpha over the class total).  The C
     kernel's ``auc_delta``, operation for operation."""
     left = np.asarray(left, dtype=np.float64)
     out = np.zeros(left.shape[0])
