@@ -96,9 +96,9 @@ class ValidationSummary(Directive):
                sum(s["passed"] for s in doc["suites"]), sum(s["failed"] for s in doc["suites"]),
                sum(s["known_failures"] for s in doc["suites"]))))
         rows = [((s["suite"], s["n"], s["passed"], s["failed"], s["known_failures"],
-                  s["worst"]), (0,)) for s in doc["suites"]]
+                  s["sources"]), (0,)) for s in doc["suites"]]
         return [intro, _table(["suite", "comparisons", "passed", "failed", "known failures",
-                               "worst difference (relative, or in Monte Carlo SE)"], rows,
+                               "comparisons by reference"], rows,
                               [14, 8, 8, 8, 8, 40])]
 
 
@@ -131,6 +131,11 @@ def resolve_alias(app, env, node, contnode):
     candidates = [target] if target.startswith("rocstats") else \
         ([module + "." + target] if module else []) + ["rocstats." + target]
     domain = env.get_domain("py")
+    if module.startswith("rocstats") and "._" in module and not target.startswith("rocstats"):
+        # a private module's own helper, named inside its docstring (the theory page
+        # shows these docstrings; the helpers have no pages): plain text, no link
+        if _import(module + "." + target) is not None:
+            return contnode
     for full in candidates:
         obj = _import(full)
         if obj is None or isinstance(obj, (str, int, float, tuple, dict)):

@@ -5,18 +5,16 @@ rocstats_validation.run``): one row per suite with its counts and worst differen
     python docs/_ext/validation_summary.py
 """
 import json
-import math
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _worst(summary):
-    rel = [v.get("rel_diff", 0.0) for v in summary.get("worst_rel_diff", {}).values()]
-    sc = [v.get("scaled_diff", 0.0) for v in summary.get("worst_rel_diff", {}).values()]
-    rel = max([r for r in rel if r is not None and not math.isnan(r)] or [0.0])
-    sc = max([r for r in sc if r is not None and not math.isnan(r)] or [0.0])
-    return "relative %.2g; scaled %.2g" % (rel, sc)
+def _sources(summary):
+    """"stored 739, live 972, ...": the comparisons of each kind of reference (stored R
+    results, live R, an independent definition, a Monte Carlo study)."""
+    by = summary.get("by_source", {})
+    return ", ".join("%s %d" % (k.replace("_", " "), v.get("n", 0)) for k, v in by.items())
 
 
 def main():
@@ -30,14 +28,14 @@ def main():
         meta = meta or doc.get("metadata", {})
         suites.append({"suite": doc["suite"], "n": s["n"], "passed": s["passed"],
                        "failed": s["failed"], "known_failures": s["known_failures"],
-                       "worst": _worst(s)})
+                       "sources": _sources(s)})
     if not suites:
         raise SystemExit("no suite output in %s: run make report first" % out)
-    machine = meta.get("machine") or meta.get("cpu") or "?"
-    if isinstance(machine, dict):
-        machine = machine.get("cpu") or machine.get("processor") or str(machine)
+    machine = "%s, %s CPUs, %s" % (meta.get("cpu_model", "?"), meta.get("cpu_count", "?"),
+                                    meta.get("memory", "?"))
+    commit = str(meta.get("git_commit", "?"))
     summary = {"date": str(meta.get("timestamp", "?"))[:10],
-               "commit": str(meta.get("rocstats_commit") or meta.get("commit") or "?")[:12],
+               "commit": commit[:10] + (" (uncommitted changes)" if commit.endswith("-dirty") else ""),
                "machine": str(machine), "rocstats": str(meta.get("rocstats_version", "?")),
                "backend": str(meta.get("backend", "?")), "suites": suites}
     target = ROOT / "docs" / "validation_summary.json"

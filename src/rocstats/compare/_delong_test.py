@@ -495,10 +495,10 @@ def _wald_table(labels, est, se, level, adjust):
 class JointTestResult(TestResult):
     """Result of `delong_joint_test`: a `TestResult` whose contrast rows are
     labelled, with each row's own test (``table()``) and every pairwise comparison
-    (``pairwise()``) as follow-ups.
+    (``pairwise()``) as follow-ups.  Its attributes are `TestResult`'s and:
 
-    Attributes (besides TestResult's)
-    ---------------------------------
+    Attributes
+    ----------
     contrast : ndarray of shape (r, k)
         The contrast matrix L.
     contrast_names : tuple of str

@@ -22,8 +22,7 @@ One curve, H0: AUC = 0.5 (`power_roc_test`; Obuchowski et al. 2004, eqs. 2-3)
     model with equal variances; 1.414 stands for :math:`\sqrt 2`), and
     :math:`V_0 = V(0.5) = 0.0792\,(1 + 1/\kappa)`, :math:`\kappa` = controls / cases.
 
-Two paired curves, H0: AUC_a = AUC_b (`power_roc_test_paired`; Obuchowski &
-McClish 1997)
+Two paired curves, H0: AUC_a = AUC_b (`power_roc_test_paired`; Obuchowski & McClish 1997)
     Per-case variances :math:`V_a, V_b` and covariance :math:`C_{ab}` of the two AUCs,
     either from binormal parameters fitted to pilot data (Obuchowski & McClish 1997,
     Table 1 and eqs. 4-5, ``method="obuchowski"``) or from DeLong's estimator

@@ -56,11 +56,9 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
     r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2), or a
     partial area.
 
-    .. math:: \hat A = \frac{1}{mn}\sum_{i=1}^{m}\sum_{j=1}^{n}
-              \Big[\mathbb 1(X_i > Y_j) + \tfrac12 \mathbb 1(X_i = Y_j)\Big]
-
-    with :math:`X_i` the m positive and :math:`Y_j` the n negative scores
-    (Bamber 1975; Hanley & McNeil 1982).  Computed by one sort of each class and a
+    A = (1 / (m n)) sum_i sum_j [1(X_i > Y_j) + 1(X_i = Y_j) / 2], with X_i the m positive
+    and Y_j the n negative scores (Bamber 1975; Hanley & McNeil 1982; formula in the
+    Notes).  Computed by one sort of each class and a
     merge sweep counting in 64-bit integers, so it is exact for any m n that fits in
     memory (no 32-bit overflow, pROC issue #19).
 
@@ -100,6 +98,11 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         is absent.  An AUC below 0.5 is returned as it is, with a
         `rocstats.ReversedDirectionWarning` (the marker ranks the classes the wrong
         way round for ``direction``; rocstats never flips it).
+
+    Notes
+    -----
+    .. math:: \hat A = \frac{1}{mn}\sum_{i=1}^{m}\sum_{j=1}^{n}
+              \Big[\mathbb 1(X_i > Y_j) + \tfrac12 \mathbb 1(X_i = Y_j)\Big]
 
     Examples
     --------

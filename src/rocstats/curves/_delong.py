@@ -179,14 +179,10 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
     r"""Empirical AUC (or partial AUC) with DeLong's variance (and covariance for several
     scores).
 
-    With placement values :math:`V_{10}(X_i) = \frac1n\sum_j \psi(X_i, Y_j)` and
-    :math:`V_{01}(Y_j) = \frac1m\sum_i \psi(X_i, Y_j)`, :math:`\psi = 1, \frac12, 0`
-    for :math:`X > Y, X = Y, X < Y`, the variance is
-
-    .. math:: \widehat{\mathrm{Var}}(\hat A) = \frac{S_{10}}{m} + \frac{S_{01}}{n},
-
-    :math:`S_{10}, S_{01}` the sample variances (denominators m-1, n-1) of the
-    placements; for k scores on the same cases, S are the k x k sample covariance
+    With the placement values V10(X_i) = (1/n) sum_j psi(X_i, Y_j) of the m positives and
+    V01(Y_j) = (1/m) sum_i psi(X_i, Y_j) of the n negatives (psi = 1, 1/2, 0 for X > Y,
+    X = Y, X < Y), the variance is Var(A) = S10 / m + S01 / n, S10 and S01 the sample
+    variances (denominators m-1, n-1) of the placements (formulas in the Notes); for k scores on the same cases, S are the k x k sample covariance
     matrices (DeLong, DeLong & Clarke-Pearson 1988, Biometrics 44:837).  Equal to
     pROC's ``var(roc, method="delong")`` and ``cov()``.  The placements come from one
     merge sweep over sorted scores (Sun & Xu 2014).  For one score the variance is
@@ -244,6 +240,13 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         ``partial``: ``partial`` (the range), ``focus`` and ``correct`` are recorded.
         With one class absent: NaN and an `UndefinedAUCWarning`; with fewer
         than 2 cases of a class the variance is NaN (warning).
+
+    Notes
+    -----
+    With placement values :math:`V_{10}(X_i) = \frac1n\sum_j \psi(X_i, Y_j)` and
+    :math:`V_{01}(Y_j) = \frac1m\sum_i \psi(X_i, Y_j)`,
+
+    .. math:: \widehat{\mathrm{Var}}(\hat A) = \frac{S_{10}}{m} + \frac{S_{01}}{n}.
 
     Examples
     --------

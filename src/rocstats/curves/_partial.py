@@ -16,13 +16,14 @@ linearly onto [0.5, 1] for a curve above the diagonal:
 diagonal over the range, ``(b - a) (2 - a - b) / 2``.
 
 The variance (derived here; pROC has none and falls back to the bootstrap)
--------------------------------------------------------------------------
+--------------------------------------------------------------------------
+
 Write m cases ``X_i`` and n controls ``Y_j`` (higher score = case), FPR = 1 - specificity,
 and let the specificity range be the FPR range ``[t1, t2] = [1 - b, 1 - a]``.
 
 *Population.*  With F the controls' CDF, S_X the cases' survival function and
 ``c_k = F^{-1}(1 - t_k)``, ``pAUC = int_{t1}^{t2} ROC(u) du = P(X > Y, c2 < Y <= c1)``.  Its
-influence function (von Mises derivative) is, for a case at x and a control at y,
+influence function (von Mises derivative) is, for a case at x and a control at y::
 
     IF_1(x) = P(Y < x, c2 < Y <= c1) - pAUC,
     IF_0(y) = S_X(y) 1(c2 < y <= c1) - pAUC + ROC(t1) [1(y > c1) - t1]

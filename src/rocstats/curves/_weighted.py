@@ -33,8 +33,7 @@ with the weighted structural components (placement values)
     data (for several columns, the unweighted path uses floating-point ``np.cov``; the
     weighted one is the correctly rounded value, within a few ulp of it).
 
-``"sampling"`` (survey / inverse-probability weights: row i is one sampled unit standing
-for :math:`w_i` population units)
+``"sampling"`` (survey / inverse-probability weights: row i stands for :math:`w_i` population units)
     :math:`\hat A = \hat N / (W_1 W_0)` is a ratio of weighted (Horvitz-Thompson type)
     U-statistics.  Linearisation (Taylor / influence function): with the population
     AUC :math:`A`, the Hajek projection of the numerator and the expansion of the ratio

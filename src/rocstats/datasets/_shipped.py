@@ -51,7 +51,7 @@ def load_asah_like():
     class means and SDs of aSAH's logarithms).  The population AUCs are then 0.74
     (s100b), 0.61 (ndka) and 0.82 (wfns); the seed is the first whose sample AUCs are all
     within 0.02 of aSAH's (0.731, 0.612, 0.824): 0.743, 0.609 and 0.822 here.  The
-    generator is ``scripts/make_datasets.py`` of the source distribution.
+    source distribution's ``make_datasets.py`` script regenerates the file.
 
     Examples
     --------
@@ -90,7 +90,7 @@ def load_pbc_like():
     exp(0.9 (log bili - 0.57) - (albumin - 3.5) + 0.03 (age - 50.7)); time to transplant
     exponential with mean 60000 days; administrative censoring uniform on [1000, 4800]
     days; the first of the three is observed.  Seed 19910101
-    (``scripts/make_datasets.py`` of the source distribution).
+    (the source distribution's ``make_datasets.py`` script regenerates the file).
 
     Examples
     --------

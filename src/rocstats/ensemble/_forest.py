@@ -17,19 +17,19 @@ package's reference page, randomforestsrc.org/reference/rfsrc.html, whose 3.x us
 reads ``nsplit = 10``; and the call of the randomForestSRC outputs recorded for
 the validation):
 
-======================  ==========================================  =========================
-rocstats                randomForestSRC                             source
-======================  ==========================================  =========================
-``n_trees=500``         ``ntree = 500``                             ``rfsrc()`` signature (R/rfsrc.R)
-``max_features="sqrt"`` ``mtry = ceiling(sqrt(p))``                 ``get.grow.mtry`` (classification)
-``node_size=1``         ``nodesize = 1``                            ``get.grow.nodesize`` (``class``)
-``n_split=10``          ``nsplit = 10``                             ``rfsrc()`` usage (3.x docs)
-``bootstrap=True``      ``bootstrap = "by.root"``                   ``rfsrc()`` signature
-``replace=False``       ``samptype = "swor"``                       ``rfsrc()`` signature
-``sample_fraction``     ``sampsize = function(x) x * .632``,        ``rfsrc()`` signature; the
-``=0.632``              rounded: ``round(0.632 n)`` rows            size is ``round(sampsize(n))``
-``importance=False``    ``importance = FALSE``                      ``rfsrc()`` signature
-======================  ==========================================  =========================
+=======================  ==========================================  =========================
+rocstats                 randomForestSRC                             source
+=======================  ==========================================  =========================
+``n_trees=500``          ``ntree = 500``                             ``rfsrc()`` signature (R/rfsrc.R)
+``max_features="sqrt"``  ``mtry = ceiling(sqrt(p))``                 ``get.grow.mtry`` (classification)
+``node_size=1``          ``nodesize = 1``                            ``get.grow.nodesize`` (``class``)
+``n_split=10``           ``nsplit = 10``                             ``rfsrc()`` usage (3.x docs)
+``bootstrap=True``       ``bootstrap = "by.root"``                   ``rfsrc()`` signature
+``replace=False``        ``samptype = "swor"``                       ``rfsrc()`` signature
+``sample_fraction``      ``sampsize = function(x) x * .632``,        ``rfsrc()`` signature; the
+``=0.632``               rounded: ``round(0.632 n)`` rows            size is ``round(sampsize(n))``
+``importance=False``     ``importance = FALSE``                      ``rfsrc()`` signature
+=======================  ==========================================  =========================
 
 So by default each tree sees ``round(0.632 n)`` distinct rows drawn **without**
 replacement (not Breiman's bootstrap of n rows with replacement; ``replace=True,

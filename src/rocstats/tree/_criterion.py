@@ -9,10 +9,10 @@ instead of switching on a method name.
 =====================  ======  ===============================================================
 criterion              c_kind  node value / risk / prediction
 =====================  ======  ===============================================================
-`GiniCriterion`  1, 2   class counts / Bayes risk with priors and losses / Bayes class
-`AnovaCriterion`   3    mean / sum of squares / mean
-`AUCCriterion`     4    class counts / misclassification count / majority class
-`CountCriterion`  --    as AUCCriterion, for splitters that bring their own rule
+`GiniCriterion`        1, 2    class counts / Bayes risk with priors and losses / Bayes class
+`AnovaCriterion`       3       mean / sum of squares / mean
+`AUCCriterion`         4       class counts / misclassification count / majority class
+`CountCriterion`       --      as AUCCriterion, for splitters that bring their own rule
                                (Rossa's chi-square, `rocstats.tree._splitter.RossaSplitter`)
 =====================  ======  ===============================================================
 
@@ -108,7 +108,7 @@ class Criterion:
         Per-class weight multipliers of the Gini kernels (rpart's altered priors).
     """
 
-    c_kind = None
+    c_kind: "int | None" = None
     n_outputs = 1
     nclass = 0
     aprior = None
