@@ -100,6 +100,8 @@ sphinx_gallery_conf = {
     "matplotlib_animations": False,
     "image_scrapers": ("matplotlib",),
     "min_reported_time": 1,
+    # no execution-times pages: they load DataTables from a CDN (the site is offline)
+    "write_computation_times": False,
     "abort_on_example_error": True,
     "plot_gallery": "True",
 }
@@ -113,7 +115,7 @@ html_theme_options = {
     "navbar_align": "left",
     "show_toc_level": 2,
     "navigation_with_keys": False,
-    "header_links_before_dropdown": 8,
+    "header_links_before_dropdown": 7,
     "secondary_sidebar_items": ["page-toc", "sourcelink"],
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],

@@ -14,7 +14,7 @@ __all__ = ["renamed", "deprecated_function", "ALIASES", "REMOVED_IN"]
 #: the release that removes the old spellings
 REMOVED_IN = "0.2"
 #: ``{function name: {old: new}}`` of every renamed argument
-ALIASES = {}
+ALIASES: "dict[str, dict[str, str]]" = {}
 
 
 def renamed(**old_to_new):

@@ -89,7 +89,7 @@ def _exact_sf(m, sizes, weights, cap):
 
 #: (m, cell sizes, weights) -> survival function P(S >= s), s = 0..cap, of the largest
 #: cap computed so far
-_SF_CACHE = collections.OrderedDict()
+_SF_CACHE: "collections.OrderedDict[tuple, object]" = collections.OrderedDict()
 _SF_CACHE_SIZE = 64
 
 

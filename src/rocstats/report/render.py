@@ -65,7 +65,10 @@ def _scan(text: str) -> tuple[list[tuple[int, str]], str, list[str]]:
     jupytext's Rmd reader would take an example chunk inside a verbatim block for a chunk, and
     inline code is not looked for in verbatim blocks.
     """
-    headers, masked, blocks, fence, verbatim = [], [], [], None, False
+    headers: list = []
+    masked: list = []
+    blocks: list = []
+    fence, verbatim = None, False
     for number, line in enumerate(text.split("\n"), 1):
         m, in_block = _FENCE.match(line), fence is not None and verbatim
         if fence is None and m:
@@ -127,12 +130,12 @@ def read_qmd(path: str | os.PathLike):
             meta = yaml.safe_load("\n".join(nb.cells.pop(0).source.split("\n")[1:-1])) or {}
         except yaml.YAMLError as exc:
             raise RenderError(f"invalid YAML front matter: {exc}") from exc
-    formats = meta.get("format") if isinstance(meta.get("format"), dict) else {}
+    formats: dict = meta["format"] if isinstance(meta.get("format"), dict) else {}
     for key in sorted(set(meta).union(*(v for v in formats.values() if isinstance(v, dict))) - DOC_OPTIONS):
         _warn(f"front matter option '{key}' is not supported by the fallback renderer; ignored")
     if len(headers) != sum(c.cell_type == "code" for c in nb.cells):
         raise RenderError(f"jupytext found {sum(c.cell_type == 'code' for c in nb.cells)} chunks, not {len(headers)}")
-    headers, cells = iter(headers), []
+    header_iter, cells = iter(headers), []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             parts = [_MASK.sub(lambda m: blocks[int(m.group(1))], p) for p in _INLINE.split(cell.source)]
@@ -145,7 +148,7 @@ def read_qmd(path: str | os.PathLike):
         if cell.cell_type != "code":
             cells.append(cell)
             continue
-        line, engine = next(headers)
+        line, engine = next(header_iter)
         if engine.startswith("="):  # a raw block such as ```{=html}: pandoc's business
             cells.append(nbformat.v4.new_markdown_cell(f"```{{{engine}}}\n{cell.source}\n```"))
             continue
@@ -194,7 +197,7 @@ def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: st
         try:
             client.execute(cleanup_kc=True, env=env)
         except CellExecutionError as exc:
-            failed = next((c.metadata.get("qmd", {}) for c in nb.cells
+            failed: dict = next((c.metadata.get("qmd", {}) for c in nb.cells
                            if any(o.output_type == "error" for o in c.get("outputs", []))), {})
             label = failed.get("options", {}).get("label")
             where = (f"an inline `{{python}}` expression in the text starting {failed['inline']!r}"
@@ -218,7 +221,7 @@ def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: st
 def _format_options(meta: dict, target: str) -> dict:
     """Top-level front matter merged with ``format: <target>:``."""
     opts = {k: v for k, v in meta.items() if k != "format"}
-    formats = meta.get("format") if isinstance(meta.get("format"), dict) else {}
+    formats: dict = meta["format"] if isinstance(meta.get("format"), dict) else {}
     for name in ("html",) if target == "html" else ("pdf", "typst"):
         opts.update(formats.get(name) or {})
     return opts
@@ -260,7 +263,7 @@ def _prepare(nb, meta: dict, target: str) -> None:
                 continue
             cap, attrs = str(caps[n_fig]) if n_fig < len(caps) else "", []
             if kind == "fig" and n_fig == 0:
-                cap, attrs = (f"{number}: {cap}" if cap else number), [f"#{label}"]
+                cap, attrs = (f"{number}: {cap}" if cap else str(number)), [f"#{label}"]
             width = (out.metadata.get(mime) or {}).get("width")  # retina PNGs: the CSS width
             if width and target == "html":
                 attrs.append(f"width={int(width)}")

@@ -52,11 +52,11 @@ try:
     from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
     from sklearn.exceptions import NotFittedError
 except ImportError:  # pragma: no cover - scikit-learn is optional
-    class NotFittedError(ValueError, AttributeError):
+    class NotFittedError(ValueError, AttributeError):  # type: ignore[no-redef]
         """Raised when an estimator is used before ``fit`` (scikit-learn's class when it
         is installed)."""
 
-    class BaseEstimator:
+    class BaseEstimator:  # type: ignore[no-redef]
         """Minimal get_params / set_params (scikit-learn conventions)."""
 
         @classmethod
@@ -86,13 +86,13 @@ except ImportError:  # pragma: no cover - scikit-learn is optional
                                 v == sig.parameters[k].default))]
             return "%s(%s)" % (type(self).__name__, ", ".join(changed))
 
-    class ClassifierMixin:
+    class ClassifierMixin:  # type: ignore[no-redef]
         _estimator_type = "classifier"
 
         def score(self, X, y, sample_weight=None):
             return float(np.average(self.predict(X) == np.asarray(y), weights=sample_weight))
 
-    class RegressorMixin:
+    class RegressorMixin:  # type: ignore[no-redef]
         _estimator_type = "regressor"
 
         def score(self, X, y, sample_weight=None):
