@@ -122,7 +122,9 @@ html_theme_options = {
     # offline: no external icon links, no version switcher to fetch
     "icon_links": [],
 }
-html_sidebars = {"index": [], "getting_started": []}
+# pages without sub-pages: no empty "Section Navigation" column
+html_sidebars = {"index": [], "getting_started": [], "theory": [], "validation": [],
+                 "arguments": [], "changelog": []}
 html_show_sourcelink = True
 html_copy_source = True
 copybutton_prompt_text = r">>> |\.\.\. |\$ "

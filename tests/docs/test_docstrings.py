@@ -47,3 +47,37 @@ def test_help_of_the_main_functions_is_plain():
         head = "\n".join(fn.__doc__.splitlines()[:25])
         assert not ROLE.search(head), fn.__name__
         assert ".. math::" not in head and "\\frac" not in head, fn.__name__
+
+
+def _public_objects():
+    import importlib
+
+    mods = ["rocstats"] + ["rocstats." + p.name for p in sorted(SRC.iterdir())
+                           if p.is_dir() and not p.name.startswith("_")
+                           and (p / "__init__.py").exists()]
+    seen = set()
+    for mod in mods:
+        module = importlib.import_module(mod)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if id(obj) not in seen and getattr(obj, "__doc__", None):
+                seen.add(id(obj))
+                yield "%s.%s" % (mod, name), obj
+
+
+def test_formulas_of_every_public_docstring_are_in_its_notes():
+    """As NumPy's and SciPy's docstrings: display math (``.. math::``) only in the Notes
+    section, at most three inline ``:math:`` roles before it, and a plain first line --
+    help() shows the text, the site renders the Notes' formulas."""
+    import inspect
+
+    objs = list(_public_objects())
+    assert len(objs) > 120
+    bad = []
+    for where, obj in objs:
+        doc = inspect.getdoc(obj) or ""
+        before = doc.split("\nNotes\n-----\n", 1)[0]
+        if (".. math::" in before or len(re.findall(r":math:`", before)) > 3
+                or ":math:`" in doc.splitlines()[0] or ROLE.search(doc.splitlines()[0])):
+            bad.append(where)
+    assert bad == []

@@ -26,9 +26,8 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
                 sample_weight=None, weight_type="frequency", margin=None, equivalence=None):
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
-    .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
-
-    S the 2 x 2 DeLong covariance (DeLong, DeLong & Clarke-Pearson 1988).  Identical to
+    z = (A_a - A_b) / sqrt(L S L'), L = (1, -1), S the 2 x 2 DeLong covariance (DeLong,
+    DeLong & Clarke-Pearson 1988; the formula in the Notes).  Identical to
     pROC's ``roc.test(..., method="delong", paired=TRUE)``, including z = 0 when both
     curves are identical (0/0).
 
@@ -64,6 +63,10 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     TestResult
         ``statistic`` (z), ``pvalue``, ``estimate`` (AUC_a - AUC_b), ``se``,
         ``conf_int(level)`` (Wald interval of the difference, as pROC 1.18), ``aucs``.
+
+    Notes
+    -----
+    .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1).
 
     Examples
     --------
@@ -130,12 +133,9 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
                          focus="specificity", correct=False, margin=None, equivalence=None):
     r"""DeLong test of two AUCs from independent samples (Welch-type t).
 
-    .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
-              \nu = \frac{(V_a + V_b)^2}{V_a^2/(N_a - 1) + V_b^2/(N_b - 1)},
-
-    :math:`V` the DeLong variances and :math:`N` the total sample sizes; the p-value is
-    from Student's t with :math:`\nu` degrees of freedom.  This is the statistic of
-    pROC's ``roc.test(..., method="delong", paired=FALSE)``.
+    D = (A_a - A_b) / sqrt(V_a + V_b) on Welch-Satterthwaite degrees of freedom, V the
+    DeLong variances: the statistic of pROC's ``roc.test(..., method="delong",
+    paired=FALSE)`` (formulas in the Notes).
 
     Parameters
     ----------
@@ -162,6 +162,15 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     TestResult
         ``statistic`` (D), ``df``, ``pvalue``, ``estimate`` (AUC_a - AUC_b), ``se``,
         ``conf_int(level)`` (t interval with ``df``; pROC reports none for this test).
+
+    Notes
+    -----
+    .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
+              \nu = \frac{(V_a + V_b)^2}{V_a^2/(N_a - 1) + V_b^2/(N_b - 1)},
+
+    :math:`V` the DeLong variances and :math:`N` the total sample sizes; the p-value is
+    from Student's t with :math:`\nu` degrees of freedom.  This is the statistic of
+    pROC's ``roc.test(..., method="delong", paired=FALSE)``.
 
     Examples
     --------
@@ -202,16 +211,13 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
                       direction="<", sample_weight=None, weight_type="frequency"):
     r"""Joint chi-square test that k >= 2 correlated AUCs are equal (DeLong et al. 1988).
 
-    .. math:: \chi^2 = (L\hat\theta)^\top (L S L^\top)^{-} (L\hat\theta)
-              \sim \chi^2_{\mathrm{rank}(L S L^\top)}
-
-    under H0: :math:`L\theta = 0`, with S the DeLong covariance of the k AUCs and
-    :math:`(\cdot)^-` the Moore-Penrose inverse.  The default contrast has rows
-    :math:`e_i - e_{i+1}`, i = 1..k-1 (H0: all AUCs equal).  pROC has no such test
-    (pROC issue #12).  With k = 2 it is the square of the paired z statistic.
+    A Wald chi-square of the contrasts L theta of the k AUCs with their DeLong covariance
+    (a generalised inverse; degrees of freedom the rank); by default H0: all AUCs equal.
+    pROC has no such test (pROC issue #12).  With k = 2 it is the square of the paired z
+    statistic.  Formulas in the Notes.
 
     Every contrast row is labelled: by ``contrast_names``, else "a - b" for a row
-    :math:`e_a - e_b` (the scores named by a DataFrame's columns, else "score 0",
+    e_a - e_b (the scores named by a DataFrame's columns, else "score 0",
     "score 1", ...), else "L[r]".  The result's ``table()`` gives each row's own Wald
     test with Holm and Benjamini-Hochberg adjusted p-values, and ``pairwise()`` (or
     `delong_pairwise`) every pairwise difference.
@@ -236,6 +242,16 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
         ``pvalue``, ``estimate`` (L @ auc), ``aucs``, ``names`` (of the scores), and
         ``contrast``, ``contrast_names``, ``covariance`` (S), ``table()``,
         ``pairwise()``.
+
+    Notes
+    -----
+    .. math:: \chi^2 = (L\hat\theta)^\top (L S L^\top)^{-} (L\hat\theta)
+              \sim \chi^2_{\mathrm{rank}(L S L^\top)}
+
+    under H0: :math:`L\theta = 0`, with S the DeLong covariance of the k AUCs and
+    :math:`(\cdot)^-` the Moore-Penrose inverse.  The default contrast has rows
+    :math:`e_i - e_{i+1}`, i = 1..k-1 (H0: all AUCs equal).  pROC has no such test
+    (pROC issue #12).  With k = 2 it is the square of the paired z statistic.
 
     Examples
     --------

@@ -489,27 +489,14 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
 
     Give all but one of ``auc``, the sample size (``ncases`` and ``ncontrols``, or one
     of them with ``kappa``), ``sig_level`` and ``power``; the missing one is solved
-    from
-
-    .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{0.0792\,(1 + 1/\kappa)}
-              + z_{\beta}\sqrt{V(\theta)}\big)^2}{(\theta - 0.5)^2}
-              \quad\text{(eq. 2)},\qquad
-              V(\theta) = 0.0099\,e^{-A^2/2}\Big[(5A^2 + 8) + \frac{A^2 + 8}{\kappa}\Big]
-              \quad\text{(eq. 3)}
-
-    with :math:`A = 1.414\,\Phi^{-1}(\theta)`, :math:`\kappa` = ncontrols / ncases,
-    :math:`z_\alpha` the upper :math:`\alpha` quantile (:math:`\alpha/2` for a
-    two-sided test) and :math:`z_\beta = \Phi^{-1}(\text{power})`.  ``ncases``,
-    ``power`` and ``sig_level`` are closed-form inversions of eq. 2; the AUC is the root
-    of eq. 2 in (0.5, 1 - 1e-16), found by Brent's method.  :math:`V(0.5)` is the null
-    variance, so the formula describes a test that uses it (a rank-sum test of
-    AUC = 0.5).
+    from eq. 2 of the paper with the binormal variance of its eq. 3 (formulas in the
+    Notes).
 
     Parameters
     ----------
     auc : float in (0, 1), optional
         The AUC to detect.  AUCs below 0.5 are treated as ``1 - auc`` (eq. 2 depends on
-        :math:`(\theta - 0.5)^2` and :math:`V` is symmetric), except that a one-sided
+        :math:`(\theta - 0.5)^2` and V is symmetric), except that a one-sided
         test needs ``auc > 0.5``.
     ncases, ncontrols : float > 0, optional
         Numbers of cases (positives) and controls (negatives).  One of them with
@@ -550,6 +537,22 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         test or ``auc = 0.5`` when solving for the sample size, a sample too small for
         any AUC to reach the power, a power no sample size reaches, a significance level
         that would have to be ``>= power``.
+
+    Notes
+    -----
+    .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{0.0792\,(1 + 1/\kappa)}
+              + z_{\beta}\sqrt{V(\theta)}\big)^2}{(\theta - 0.5)^2}
+              \quad\text{(eq. 2)},\qquad
+              V(\theta) = 0.0099\,e^{-A^2/2}\Big[(5A^2 + 8) + \frac{A^2 + 8}{\kappa}\Big]
+              \quad\text{(eq. 3)}
+
+    with :math:`A = 1.414\,\Phi^{-1}(\theta)`, :math:`\kappa` = ncontrols / ncases,
+    :math:`z_\alpha` the upper :math:`\alpha` quantile (:math:`\alpha/2` for a
+    two-sided test) and :math:`z_\beta = \Phi^{-1}(\text{power})`.  ``ncases``,
+    ``power`` and ``sig_level`` are closed-form inversions of eq. 2; the AUC is the root
+    of eq. 2 in (0.5, 1 - 1e-16), found by Brent's method.  :math:`V(0.5)` is the null
+    variance, so the formula describes a test that uses it (a rank-sum test of
+    AUC = 0.5).
 
     Examples
     --------
@@ -725,43 +728,10 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
     (H0: AUC_a = AUC_b), from pilot data (Obuchowski & McClish 1997; pROC's
     ``power.roc.test(roc1, roc2)``).
 
-    The pilot data give the effect :math:`\Delta = \hat\theta_a - \hat\theta_b` (the
-    empirical AUCs) and the per-case variances :math:`V_a, V_b` and covariance
-    :math:`C_{ab}` of the two AUCs at :math:`\kappa` = ncontrols / ncases.  The design
-    then satisfies (eq. 2)
-
-    .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{V_0} + z_{\beta}\sqrt{V_A}\big)^2}
-              {\Delta^2}, \qquad V_A = V_a + V_b - 2C_{ab}.
-
-    ``method="obuchowski"`` (pROC's ``method="obuchowski"``)
-        Each curve's binormal parameters (A, B) come from pROC's fit (the least-squares
-        line of ``qnorm(Sp)`` on ``qnorm(Se)`` over the empirical ROC points); the
-        correlations :math:`r_a, r_n` are Pearson's among cases and among controls;
-        :math:`V_a, V_b` are eq. 4 and :math:`C_{ab}` eq. 5 (Table 1 for f, g), at
-        :math:`\kappa`.  Two things are kept as pROC has them, for parity: the fit's
-        intercept and slope are, for binormal data, :math:`a/b` and :math:`-1/b` of the
-        conventional :math:`(a, b)` (cases and controls exchanged; the same as
-        :math:`(a, b)` up to the sign of B when b = 1), and eq. 4 lacks the
-        :math:`\mathrm{Cov}(\hat A, \hat B)` term (`binormal_variance`).  In the
-        Monte Carlo designs of ``rocstats_validation.power_mc`` the binormal
-        :math:`V_A` exceeds the variance of the empirical AUC difference by 20-70 %:
-        the resulting sample sizes are conservative.
-    ``method="delong"`` (default, as pROC's)
-        DeLong's per-case components: :math:`V = S_{10} + S_{01}/\kappa` (and the same
-        for the covariance), :math:`S` the sample covariances of the placement values:
-        the variance DeLong's test itself estimates, free of the binormal model.
-
-    ``null_variance`` (pROC issue #122)
-        ``"alternative"`` (default): :math:`V_0 = V_A`.  The DeLong test compares
-        :math:`\hat\Delta` with its *estimated* standard error, which under the
-        alternative estimates :math:`V_A`; so its power is
-        :math:`\Phi(\sqrt{n}|\Delta|/\sqrt{V_A} - z_\alpha)` and eq. 2 holds with
-        :math:`V_0 = V_A`.  This is symmetric in the two curves.
-        ``"first"``: pROC's :math:`V_0 = 2V_a - 2C_{ab}` (curve a as the null's
-        reference), with which exchanging the two curves changes the answer (issue #122).
-        The Monte Carlo suite ``rocstats_validation.power_mc`` runs the DeLong test at
-        both designs: the default reaches the target power, pROC's choice misses it when
-        :math:`V_a \ne V_b`.
+    The pilot data give the effect (the difference of the two empirical AUCs) and the
+    variances and covariance of the two AUCs, by Obuchowski & McClish's binormal
+    formulas (``method="obuchowski"``) or DeLong's estimator (``method="delong"``); the
+    design then solves the paper's eq. 2 (formulas in the Notes).
 
     Solve modes (as pROC): ``power=None`` -> the power at (ncases, ncontrols);
     ``sig_level=None`` -> the significance level reaching ``power``; both given and no
@@ -800,6 +770,46 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         for the sample size; ``power <= sig_level``; a pilot curve with too few
         operating points for the binormal fit (``method="obuchowski"``); degenerate
         variances (``va = 0``).
+
+    Notes
+    -----
+    The pilot data give the effect :math:`\Delta = \hat\theta_a - \hat\theta_b` (the
+    empirical AUCs) and the per-case variances :math:`V_a, V_b` and covariance
+    :math:`C_{ab}` of the two AUCs at :math:`\kappa` = ncontrols / ncases.  The design
+    then satisfies (eq. 2)
+
+    .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{V_0} + z_{\beta}\sqrt{V_A}\big)^2}
+              {\Delta^2}, \qquad V_A = V_a + V_b - 2C_{ab}.
+
+    ``method="obuchowski"`` (pROC's ``method="obuchowski"``)
+        Each curve's binormal parameters (A, B) come from pROC's fit (the least-squares
+        line of ``qnorm(Sp)`` on ``qnorm(Se)`` over the empirical ROC points); the
+        correlations :math:`r_a, r_n` are Pearson's among cases and among controls;
+        :math:`V_a, V_b` are eq. 4 and :math:`C_{ab}` eq. 5 (Table 1 for f, g), at
+        :math:`\kappa`.  Two things are kept as pROC has them, for parity: the fit's
+        intercept and slope are, for binormal data, :math:`a/b` and :math:`-1/b` of the
+        conventional :math:`(a, b)` (cases and controls exchanged; the same as
+        :math:`(a, b)` up to the sign of B when b = 1), and eq. 4 lacks the
+        :math:`\mathrm{Cov}(\hat A, \hat B)` term (`binormal_variance`).  In the
+        Monte Carlo designs of ``rocstats_validation.power_mc`` the binormal
+        :math:`V_A` exceeds the variance of the empirical AUC difference by 20-70 %:
+        the resulting sample sizes are conservative.
+    ``method="delong"`` (default, as pROC's)
+        DeLong's per-case components: :math:`V = S_{10} + S_{01}/\kappa` (and the same
+        for the covariance), :math:`S` the sample covariances of the placement values:
+        the variance DeLong's test itself estimates, free of the binormal model.
+
+    ``null_variance`` (pROC issue #122)
+        ``"alternative"`` (default): :math:`V_0 = V_A`.  The DeLong test compares
+        :math:`\hat\Delta` with its *estimated* standard error, which under the
+        alternative estimates :math:`V_A`; so its power is
+        :math:`\Phi(\sqrt{n}|\Delta|/\sqrt{V_A} - z_\alpha)` and eq. 2 holds with
+        :math:`V_0 = V_A`.  This is symmetric in the two curves.
+        ``"first"``: pROC's :math:`V_0 = 2V_a - 2C_{ab}` (curve a as the null's
+        reference), with which exchanging the two curves changes the answer (issue #122).
+        The Monte Carlo suite ``rocstats_validation.power_mc`` runs the DeLong test at
+        both designs: the default reaches the target power, pROC's choice misses it when
+        :math:`V_a \ne V_b`.
 
     Examples
     --------

@@ -482,14 +482,11 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
     the AUC difference (pROC's ``roc.test(paired = FALSE)`` gives none, its issue #73).
 
     ``method="delong"``: `rocstats.delong_test_unpaired` (Welch-type t with
-    :math:`\nu` degrees of freedom; ``conf_int()`` is the t interval).
+    Welch-Satterthwaite degrees of freedom; ``conf_int()`` is the t interval).
 
     ``method="bootstrap"``: each sample resampled independently (stratified by default),
-    :math:`D = (\hat A_a - \hat A_b) / s`, :math:`s` the standard deviation of the
-    replicate differences :math:`A_a^* - A_b^*` (pROC's ``bootstrap.test`` with
-    ``paired = FALSE``), normal p-value; ``conf_int()`` is ``d -/+ z s``.  Sample b is
-    drawn from the engine's stream with the seed offset by 0x9E3779B97F4A7C15, so the two
-    samples' draws are independent.
+    D = (A_a - A_b) / s, s the standard deviation of the replicate differences (pROC's
+    ``bootstrap.test`` with ``paired = FALSE``; details in the Notes).
 
     ``method="venkatraman"``: Venkatraman's (2000) unpaired statistic
     (`venkatraman_unpaired_stat`) and its permutation p-value over ``n_boot``
@@ -525,6 +522,14 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
     TestResult
         ``statistic``, ``pvalue``, ``estimate`` (AUC_a - AUC_b), ``aucs``, ``se`` and
         ``conf_int(level)``; ``df`` for DeLong; ``n_boot`` / ``replicates`` otherwise.
+
+    Notes
+    -----
+    ``method="bootstrap"``: :math:`D = (\hat A_a - \hat A_b) / s`, :math:`s` the standard deviation of the
+    replicate differences :math:`A_a^* - A_b^*` (pROC's ``bootstrap.test`` with
+    ``paired = FALSE``), normal p-value; ``conf_int()`` is ``d -/+ z s``.  Sample b is
+    drawn from the engine's stream with the seed offset by 0x9E3779B97F4A7C15, so the two
+    samples' draws are independent.
 
     Examples
     --------
@@ -599,14 +604,8 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
              equivalence=None):
     r"""Test one AUC (or partial AUC) against a given value (pROC's issue #39).
 
-    .. math:: z = \frac{\hat A - A_0}{\widehat{\mathrm{SE}}(\hat A)},
-
-    the SE from DeLong's variance (``method="delong"``, `rocstats.delong`) or the
-    standard deviation of ``n_boot`` bootstrap AUCs (``"bootstrap"``, the engine of
-    `rocstats.ci_auc`); p-value from the standard normal.  ``conf_int()`` is the
-    Wald interval ``A -/+ z SE`` (not clipped to [0, 1]; `rocstats.ci_auc` clips).
-    A zero SE (a perfectly separated sample) gives z = +-inf when the AUC differs from
-    ``null`` (p = 0), as the paired DeLong test.
+    z = (A - null) / SE, the SE from DeLong's variance or the bootstrap; the normal
+    p-value (details in the Notes).
 
     Parameters
     ----------
@@ -637,6 +636,17 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
         ``statistic`` (z), ``pvalue``, ``estimate`` (the AUC), ``se``,
         ``conf_int(level)``; ``n_boot`` and ``replicates`` (the bootstrap AUCs) for the
         bootstrap.
+
+    Notes
+    -----
+    .. math:: z = \frac{\hat A - A_0}{\widehat{\mathrm{SE}}(\hat A)},
+
+    the SE from DeLong's variance (``method="delong"``, `rocstats.delong`) or the
+    standard deviation of ``n_boot`` bootstrap AUCs (``"bootstrap"``, the engine of
+    `rocstats.ci_auc`); p-value from the standard normal.  ``conf_int()`` is the
+    Wald interval ``A -/+ z SE`` (not clipped to [0, 1]; `rocstats.ci_auc` clips).
+    A zero SE (a perfectly separated sample) gives z = +-inf when the AUC differs from
+    ``null`` (p = 0), as the paired DeLong test.
 
     Examples
     --------

@@ -73,34 +73,12 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
 
     For classes i != j, A(i|j) is the AUC of column i of ``y_prob`` separating class i
     (positive) from class j, computed on the rows of classes i and j only (ties 1/2).
-    Then
-
-    .. math:: M = \frac{1}{C(C-1)} \sum_{i \ne j} A(i|j)
-                = \frac{2}{C(C-1)} \sum_{i<j} \frac{A(i|j) + A(j|i)}{2}
-
-    (Hand & Till 2001, Machine Learning 45:171, eq. 7; the MROC of seed 001).  Equal to
-    ``sklearn.metrics.roc_auc_score(y, p, multi_class="ovo")`` and randomForestSRC's
-    ``get.auc``.  The columns need not sum to one, nor lie in [0, 1]: every A(i|j)
-    ranks one column, so M, its variance and `multiclass_auc_test` are unchanged
-    by any strictly increasing transformation of each column (logits or decision
-    scores are as good as probabilities), and none of them checks for a probability
-    matrix.
-
-    The variance of M is the k-sample generalisation of DeLong's (1988): each row's
-    placements (the share of the other class it beats, ties 1/2) are summed over the
-    2(C-1) pairwise AUCs it enters -- A(c|j) as a positive in column c, A(i|c) as a
-    negative in column i -- and
-
-    .. math:: \widehat{\mathrm{Var}}(M) = \frac{1}{K^2} \sum_{c=1}^{C} \frac{s_c^2(Z)}{n_c},
-              \qquad K = C(C-1),
-
-    :math:`s_c^2(Z)` the sample variance (denominator :math:`n_c - 1`, DeLong's and
-    pROC's convention) of these per-row sums over the :math:`n_c` rows of class c.  The
-    covariance of A(i|j) and A(k|l) is :math:`\sum_c S_c / n_c` over the classes c the
-    two pairs share.  With two classes the variance equals `rocstats.delong`'s
-    variance of the mean of A(1|2) and A(2|1).  The derivation is in the docstring of
-    `rocstats.curves._multiclass`; rocstats_validation's ``multiclass_mc`` suite checks
-    the variance ratio and the CI coverage by Monte Carlo (3 and 5 classes, with ties).
+    M is the mean of the C(C-1) pairwise A(i|j) (Hand & Till 2001, eq. 7), equal to
+    scikit-learn's ``roc_auc_score(y, p, multi_class="ovo")`` and randomForestSRC's
+    ``get.auc``; the columns need not be probabilities (a strictly increasing
+    transformation of any column changes nothing).  Its variance is DeLong's generalised
+    to C classes (derived here, checked by Monte Carlo).  Formulas and sources in the
+    Notes.
 
     Parameters
     ----------
@@ -133,6 +111,35 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
         ``pairwise_se`` (C x C), ``pairwise_covariance`` (``[i, j, k, l]`` =
         Cov(A(i|j), A(k|l)), or None), ``labels``, ``class_counts``.
         With a class of one row the variances are NaN (`UndefinedAUCWarning`).
+
+    Notes
+    -----
+    .. math:: M = \frac{1}{C(C-1)} \sum_{i \ne j} A(i|j)
+                = \frac{2}{C(C-1)} \sum_{i<j} \frac{A(i|j) + A(j|i)}{2}
+
+    (Hand & Till 2001, Machine Learning 45:171, eq. 7; the MROC of seed 001).  Equal to
+    ``sklearn.metrics.roc_auc_score(y, p, multi_class="ovo")`` and randomForestSRC's
+    ``get.auc``.  The columns need not sum to one, nor lie in [0, 1]: every A(i|j)
+    ranks one column, so M, its variance and `multiclass_auc_test` are unchanged
+    by any strictly increasing transformation of each column (logits or decision
+    scores are as good as probabilities), and none of them checks for a probability
+    matrix.
+
+    The variance of M is the k-sample generalisation of DeLong's (1988): each row's
+    placements (the share of the other class it beats, ties 1/2) are summed over the
+    2(C-1) pairwise AUCs it enters -- A(c|j) as a positive in column c, A(i|c) as a
+    negative in column i -- and
+
+    .. math:: \widehat{\mathrm{Var}}(M) = \frac{1}{K^2} \sum_{c=1}^{C} \frac{s_c^2(Z)}{n_c},
+              \qquad K = C(C-1),
+
+    :math:`s_c^2(Z)` the sample variance (denominator :math:`n_c - 1`, DeLong's and
+    pROC's convention) of these per-row sums over the :math:`n_c` rows of class c.  The
+    covariance of A(i|j) and A(k|l) is :math:`\sum_c S_c / n_c` over the classes c the
+    two pairs share.  With two classes the variance equals `rocstats.delong`'s
+    variance of the mean of A(1|2) and A(2|1).  The derivation is in the docstring of
+    `rocstats.curves._multiclass`; rocstats_validation's ``multiclass_mc`` suite checks
+    the variance ratio and the CI coverage by Monte Carlo (3 and 5 classes, with ties).
 
     Examples
     --------
@@ -184,17 +191,9 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
 def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two-sided"):
     r"""Paired z test of two models' Hand & Till M on the same cases.
 
-    .. math:: z = \frac{M_a - M_b}{\sqrt{\widehat{\mathrm{Var}}(M_a - M_b)}}, \qquad
-              \widehat{\mathrm{Var}}(M_a - M_b) = \frac{1}{K^2}
-              \sum_{c=1}^{C} \frac{s_c^2(Z_a - Z_b)}{n_c},
-
-    :math:`Z_a(r), Z_b(r)` row r's placements summed over the pairwise AUCs it enters
-    under each model (see `multiclass_auc`), :math:`s_c^2` their sample variance
-    (denominator :math:`n_c - 1`) over the rows of class c: the multiclass analogue of
-    DeLong's paired test (`rocstats.roc_test` (method="delong")), which it equals for the mean
-    of both orientations' AUCs when C = 2.  z = 0 when the two differences vanish
-    (0/0), as pROC does for identical curves.  Its size under H0 is checked by Monte
-    Carlo in ``rocstats_validation.multiclass_mc``.  No peer implements it.
+    z = (M_a - M_b) / SE, the SE from the C-class DeLong-type variance of each row's
+    placement differences between the models: the multiclass analogue of DeLong's
+    paired test (formulas in the Notes).
 
     Parameters
     ----------
@@ -212,6 +211,20 @@ def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two
         ``statistic`` (z), ``pvalue``, ``estimate`` (M_a - M_b), ``se``,
         ``conf_int(level)`` (Wald interval of the difference), ``aucs`` (M_a, M_b).
         NaN (with `UndefinedAUCWarning`) when a class has fewer than 2 rows.
+
+    Notes
+    -----
+    .. math:: z = \frac{M_a - M_b}{\sqrt{\widehat{\mathrm{Var}}(M_a - M_b)}}, \qquad
+              \widehat{\mathrm{Var}}(M_a - M_b) = \frac{1}{K^2}
+              \sum_{c=1}^{C} \frac{s_c^2(Z_a - Z_b)}{n_c},
+
+    :math:`Z_a(r), Z_b(r)` row r's placements summed over the pairwise AUCs it enters
+    under each model (see `multiclass_auc`), :math:`s_c^2` their sample variance
+    (denominator :math:`n_c - 1`) over the rows of class c: the multiclass analogue of
+    DeLong's paired test (`rocstats.roc_test` (method="delong")), which it equals for the mean
+    of both orientations' AUCs when C = 2.  z = 0 when the two differences vanish
+    (0/0), as pROC does for identical curves.  Its size under H0 is checked by Monte
+    Carlo in ``rocstats_validation.multiclass_mc``.  No peer implements it.
 
     Examples
     --------

@@ -145,11 +145,8 @@ def oob_auc(y, proba):
 def oob_brier(y, proba, *, normalized=False):
     r"""Brier score: the mean squared error of the class probabilities.
 
-    .. math:: B = c_K \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n} (1[y_i = k] - p_{ik})^2,
-              \qquad c_K = \frac{1}{K} \text{ (default) or } \frac{K}{K-1}
-              \text{ (normalized)}.
-
-    With :math:`c_K = 1/K` it is the mean of the squared errors over all n x K entries of
+    B = c_K sum_k (1/n) sum_i (1[y_i = k] - p_ik)^2, c_K = 1/K (default) or K/(K - 1)
+    (``normalized=True``; formula in the Notes).  With c_K = 1/K it is the mean of the squared errors over all n x K entries of
     the probability matrix; for two classes that is the usual binary Brier score
     mean((y - p)^2) (scikit-learn's ``brier_score_loss`` of the positive class's
     probability), and it is randomForestSRC's ``get.brier.error(..., normalized =
@@ -157,6 +154,12 @@ def oob_brier(y, proba, *, normalized=False):
     K times this value.)  ``normalized=True`` gives randomForestSRC's default,
     `oob_brier_normalized`.  Rows with NaN probabilities are left out (R's
     ``mean(..., na.rm = TRUE)``); NaN when no row is left.
+
+    Notes
+    -----
+    .. math:: B = c_K \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n} (1[y_i = k] - p_{ik})^2,
+              \qquad c_K = \frac{1}{K} \text{ (default) or } \frac{K}{K-1}
+              \text{ (normalized)}.
 
     Examples
     --------
@@ -182,14 +185,18 @@ def oob_brier(y, proba, *, normalized=False):
 
 def oob_brier_normalized(y, proba):
     r"""randomForestSRC's normalised Brier score (``get.brier.error``, its default, and
-    the "(OOB) Normalized Brier score" of ``print.rfsrc``):
-
-    .. math:: B_{norm} = \frac{K}{K-1} \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n}
-              (1[y_i = k] - p_{ik})^2 = K^2 / (K - 1) \times \text{oob\_brier}.
+    the "(OOB) Normalized Brier score" of ``print.rfsrc``): K / (K - 1) times the sum over
+    the K classes of the mean squared errors, i.e. K^2 / (K - 1) times `oob_brier`
+    (formula in the Notes).
 
     It equals 1 for the "coin toss" p_ik = 1/K whatever the class frequencies (the sum
     is then (K - 1)/K); for two classes it is 4 times the usual Brier score, so 0.69 on
     this scale is a binary Brier score of 0.17 -- not worse than a coin flip (1).
+
+    Notes
+    -----
+    .. math:: B_{norm} = \frac{K}{K-1} \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n}
+              (1[y_i = k] - p_{ik})^2 = K^2 / (K - 1) \times \text{oob\_brier}.
 
     Examples
     --------

@@ -168,12 +168,12 @@ class GOFTestResult(TestResult):
     cell_edges : ndarray of shape (k + 1,)
         Cell ``j`` holds ``n G_n(C)`` values ``cell_edges[j] .. cell_edges[j+1] - 1``.
     placement_values : ndarray of shape (m,)
-        :math:`G_n(C_j)` (20) under the tie rule, for the positives in input order;
+        G_n(C_j) (20) under the tie rule, for the positives in input order;
         ``cell_index = n * placement_values`` as integers.
     cell_index : ndarray of int64, shape (m,)
     n_pos, n_neg : int
         m (positives, :math:`\pi_0`, the sample C) and n (negatives, :math:`\pi_1`,
-        the sample Z whose EDF :math:`G_n` defines the cells).
+        the sample Z whose EDF G_n defines the cells).
     inflation : float
         ``c = (m + n + 1) / (n + 2)``; ``null_mean = df * c`` is the exact mean of the
         statistic under H0 (ties="random"; untied data for the other rules).
@@ -242,16 +242,12 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
                  ties="random", n_boot=9999, random_state=None):
     r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v (seed 003, section 3).
 
-    The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
-    distribution function :math:`G_n` (10); each positive (:math:`\pi_0`, ``y_true ==
-    pos_label``, sample :math:`C_1, \dots, C_m`) gets the cell index
-    :math:`n G_n(C_j) \in \{0, \dots, n\}` (20), the number of negatives at or below
-    it, which under H0 (15) / (17) is uniform with :math:`p_i = 1/(n+1)` (19).  The
-    statistic is Pearson's :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21), which the
-    paper refers to chi-square with ``n`` degrees of freedom (n = number of negatives).
-    The test is omnibus: it detects any difference between the two class
-    distributions, in either direction.  See `rocstats.gof._rossa` for the
-    notation, the exact null distribution and the dynamic programme.
+    Each positive is placed in one of n + 1 cells by the number of the n negatives at or
+    below it; under H0 (both classes have the same distribution) the cells are equally
+    likely, and the statistic is Pearson's chi-square T of the cell counts (the paper's
+    eq. 21).  The test is omnibus: it detects any difference between the two class
+    distributions, in either direction.  Notation, equations and the exact null
+    distribution in the Notes.
 
     Parameters
     ----------
@@ -262,11 +258,11 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
         One finite numeric variable (score; higher = more positive, though the
         ungrouped statistic does not depend on the orientation).
     pos_label : label, optional
-        The positive class = the paper's :math:`\pi_0` (sample C, whose placement
-        values are counted); the other class is :math:`\pi_1` (sample Z, the EDF).
+        The positive class = the paper's pi_0 (sample C, whose placement
+        values are counted); the other class is pi_1 (sample Z, the EDF).
     cells : None or int
         None (default): the paper's ``n + 1`` cells, one per value of
-        :math:`n G_n(C)`, df = n (negatives).  ``k``: group the n + 1 values into ``k``
+        n G_n(C), df = n (negatives).  ``k``: group the n + 1 values into ``k``
         cells of consecutive values as evenly as possible (cell j holds values
         ``floor(j(n+1)/k) .. floor((j+1)(n+1)/k) - 1``) with the exact probabilities
         ``size_j / (n+1)`` (equal only when k divides n + 1); df = k - 1.  Must satisfy
@@ -284,16 +280,16 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           (``exact_work`` in the result) is, summed over the k cells j,
           :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
           (m - a + 1)(S - w_j a^2)`, with :math:`S = \sum_j w_j O_j^2` the observed
-          integer score (``score``; :math:`w_j = 1` for the n + 1 cells).  It grows with
+          integer score (``score``; w_j = 1 for the n + 1 cells).  It grows with
           m and with the statistic: under H0 with the n + 1 cells and the default
           ``n_boot``, m = n = 60 is typically exact and m = n = 100 typically not;
           a sample with many positives per cell (m >> n) goes to the permutation
           p-value.  ``pvalue_method`` says which one was used; both hold their size
           (the ``rossa_mc`` validation suite).
-        * ``"exact"``: the exact null p-value :math:`P_0(T \ge T_{obs})`, with the count
-          vector uniform over the :math:`\binom{m+n}{m}` compositions of m into n + 1
+        * ``"exact"``: the exact null p-value P0(T >= T_obs), with the count
+          vector uniform over the binomial(m + n, m) compositions of m into n + 1
           parts (Dirichlet-multinomial for grouped cells), by a dynamic programme over
-          the cells on (positives used, :math:`\sum_j w_j O_j^2` as an integer): no
+          the cells on (positives used, sum_j w_j O_j^2 as an integer): no
           Monte Carlo error, and the comparison is exact.  Valid when (a) holds;
           ValueError otherwise (with ``ties="upper"`` / ``"lower"`` on tied data the
           null law is not uniform, use ``"permutation"``), and ValueError when its
@@ -301,7 +297,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           makes any exact test conservative at levels it cannot attain.
         * ``"permutation"``: Monte Carlo permutation test: the labels are permuted over
           the pooled sample ``n_boot`` times (B) and
-          :math:`p = (1 + \#\{T^* \ge T\}) / (B + 1)`.  Valid (exact up to Monte Carlo
+          p = (1 + #{T* >= T}) / (B + 1).  Valid (exact up to Monte Carlo
           error) for every m, n, cell choice and tie rule.  Cost O(B (m + n)) time
           (vectorised in blocks of about 2 million entries).
         * ``"chi2"`` (the paper, (21) with n df): chi-square with ``k - 1`` df.
@@ -321,8 +317,8 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
         a uniformly random order of the pooled sample drawn from ``random_state``, which
         keeps the null law (uniform compositions) exact for discrete data; nothing
         random is drawn when the pooled sample has no ties.  ``"upper"``:
-        :math:`\#\{Z_i \le C_j\}` (the EDF (10) read literally), ``"lower"``:
-        :math:`\#\{Z_i < C_j\}`; both deterministic, but with ties their null law is not
+        #{Z_i <= C_j} (the EDF (10) read literally), ``"lower"``:
+        #{Z_i < C_j}; both deterministic, but with ties their null law is not
         the uniform one, so ``"auto"`` uses the permutation p-value, ``"exact"`` refuses
         and the chi-square methods warn.
     n_boot : int
@@ -336,9 +332,22 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
     GOFTestResult
         ``statistic``, ``df``, ``pvalue``, ``pvalue_method``, ``observed`` /
         ``expected`` counts, ``cell_probs``, ``cell_edges``, ``placement_values``
-        (:math:`G_n(C_j)` of the positives), ``cell_index``, ``null_mean``,
+        (G_n(C_j) of the positives), ``cell_index``, ``null_mean``,
         ``inflation``, ``exact_work``, ``summary()``.  With one class absent: every
         number NaN and an `rocstats.UndefinedAUCWarning`.
+
+    Notes
+    -----
+    The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
+    distribution function :math:`G_n` (10); each positive (:math:`\pi_0`, ``y_true ==
+    pos_label``, sample :math:`C_1, \dots, C_m`) gets the cell index
+    :math:`n G_n(C_j) \in \{0, \dots, n\}` (20), the number of negatives at or below
+    it, which under H0 (15) / (17) is uniform with :math:`p_i = 1/(n+1)` (19).  The
+    statistic is Pearson's :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21), which the
+    paper refers to chi-square with ``n`` degrees of freedom (n = number of negatives).
+    The test is omnibus: it detects any difference between the two class
+    distributions, in either direction.  See `rocstats.gof._rossa` for the
+    notation, the exact null distribution and the dynamic programme.
 
     Examples
     --------

@@ -134,14 +134,10 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
     r"""Rossa's classification rule (seed 003, section 4): the variable with the largest
     statistic (21) and its threshold closest to (0, 1).
 
-    For every column of ``X`` the statistic (21) of `roc_gof_test` is computed on
-    the same rows (negatives' EDF, positives' placement values); the variable with the
-    largest statistic (the one whose ROC curve departs most from the diagonal) is
-    chosen.  Its threshold :math:`x_0` is the point of its empirical ROC curve
-    :math:`(1 - G_n(x), 1 - F_m(x))` closest to the perfect point (0, 1), i.e. the
-    minimiser of :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
-    (`rocstats.best_threshold` with ``method="closest_topleft"``), and an
-    individual is assigned to :math:`\pi_0` (positive) when :math:`x > x_0`.
+    For every column of ``X``, Rossa's statistic (21) of `roc_gof_test` on the same
+    rows; the largest wins, and its threshold is the point of its empirical ROC curve
+    closest to (0, 1) (`rocstats.best_threshold` with ``method="closest_topleft"``); an
+    individual above it is assigned to the positive class (details in the Notes).
 
     Parameters
     ----------
@@ -161,7 +157,7 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
         deterministic rule) for a reproducible rule.
     direction : {"<", ">", "best"}
         Orientation of the threshold.  ``"<"`` (default, the paper's): positive when
-        ``x >= threshold``, i.e. :math:`x > x_0` with :math:`x_0` the largest training
+        ``x >= threshold``, i.e. x > x_0 with x_0 the largest training
         value below the threshold.  ``">"``: positive when ``x <= threshold`` (for a
         variable whose low values indicate :math:`\pi_0`).  ``"best"`` takes, for the
         chosen variable, the orientation whose closest point is nearer to (0, 1) (ties:
@@ -177,6 +173,17 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
         ``variable``, ``variable_index``, ``statistics`` (one per variable),
         ``threshold``, ``direction``, ``sensitivity``, ``specificity``, ``distance``,
         ``predict(X)``, ``summary()``.
+
+    Notes
+    -----
+    For every column of ``X`` the statistic (21) of `roc_gof_test` is computed on
+    the same rows (negatives' EDF, positives' placement values); the variable with the
+    largest statistic (the one whose ROC curve departs most from the diagonal) is
+    chosen.  Its threshold :math:`x_0` is the point of its empirical ROC curve
+    :math:`(1 - G_n(x), 1 - F_m(x))` closest to the perfect point (0, 1), i.e. the
+    minimiser of :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
+    (`rocstats.best_threshold` with ``method="closest_topleft"``), and an
+    individual is assigned to :math:`\pi_0` (positive) when :math:`x > x_0`.
 
     Examples
     --------

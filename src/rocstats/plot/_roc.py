@@ -633,7 +633,7 @@ def plot_sroc(*curves, y_true=None, y_score=None, labels=None, ax=None, print_sa
               level=0.95, sauc_ci="paper", rescale=None, grid=201,
               max_breakpoints=2_000_000, direction="<", pos_label=None, colors=None,
               legend="upper right", title=None, **line_kw):
-    r"""Draw scored ROC (sROC) curves :math:`\tau \mapsto \theta(\tau)` on [0, 1].
+    r"""Draw scored ROC (sROC) curves tau -> theta(tau) on [0, 1].
 
     :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)` is the share of
     (positive, negative) pairs whose score difference exceeds the margin

@@ -168,14 +168,11 @@ def _warn_small(m, n, what):
 
 # --------------------------------------------------------------------------- margin / sROC
 def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=None):
-    r"""Margin AUC :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)`.
+    r"""Margin AUC theta(tau) = (1 / (m n)) sum_ij 1(y_i - x_j > tau).
 
     The share of (positive, negative) pairs whose score difference exceeds the margin
-    :math:`\tau`: the AUC that remains when every positive score is lowered by
-    :math:`\tau` (Wu, Flach & Ferri 2007, Definition 1, eq. (4); the sROC curve of
-    section 3).  The inequality is strict, so :math:`\theta(0)` counts tied pairs as 0
-    (as the paper's eq. (1) does), unlike rocstats' AUC (1/2).  The
-    difference is evaluated in float64, exactly as written.
+    tau (Wu, Flach & Ferri 2007, Definition 1, eq. (4)); the inequality is strict, so
+    ties count 0 at tau = 0 (details in the Notes).
 
     Computed from one sort of each class and, per margin, a two-pointer merge:
     O((m + n) log(m + n) + k (m + n)) for k margins.
@@ -199,6 +196,15 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     float or ndarray of shape (k,)
         theta at each margin; NaN with an `UndefinedAUCWarning` if a class is
         absent.
+
+    Notes
+    -----
+    The share of (positive, negative) pairs whose score difference exceeds the margin
+    :math:`\tau`: the AUC that remains when every positive score is lowered by
+    :math:`\tau` (Wu, Flach & Ferri 2007, Definition 1, eq. (4); the sROC curve of
+    section 3).  The inequality is strict, so :math:`\theta(0)` counts tied pairs as 0
+    (as the paper's eq. (1) does), unlike rocstats' AUC (1/2).  The
+    difference is evaluated in float64, exactly as written.
 
     Examples
     --------
@@ -238,7 +244,7 @@ def _exact_steps(pos, neg, m, n):
 
 def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_label=None,
                direction="<", rescale=None):
-    r"""The sROC curve :math:`\tau \mapsto \theta(\tau)` on [0, 1], exact and on a grid.
+    r"""The sROC curve tau -> theta(tau) (margin AUC) on [0, 1], exact and on a grid.
 
     :math:`\theta` (see `margin_auc`) is a right-continuous step function that
     drops at every positive difference :math:`y_i - x_j`; its area on [0, 1] is the
@@ -319,6 +325,51 @@ def _variance_weights(m, n, variance):
 def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, variance="paper"):
     r"""Scored AUC with R+, R-, M+ - M- and its variance (Wu, Flach & Ferri 2007).
 
+    sAUC = (1 / (m n)) sum_i sum_j (y_i - x_j) 1(y_i > x_j) = R+ - R-, the area under
+    the sROC curve (the paper's Theorem 1, eq. (5), and Theorem 2), with y_i the m
+    positive and x_j the n negative scores in [0, 1]; tied pairs count 0 (1/2 in the
+    AUC).  The variance is the paper's Theorem 6 (``variance="paper"``) or DeLong's form
+    (``variance="delong"``); the formulas, their biases and sources are in the Notes, and
+    the ``sauc_mc`` validation suite checks both by Monte Carlo.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Two-class labels, as in `rocstats.auc`.
+    y_score : array-like of shape (n_samples,)
+        Finite scores in [0, 1] (the paper's assumption: sAUC measures score
+        differences, so the scale matters).  Outside [0, 1] a ``ValueError`` says so
+        unless ``rescale`` is given.
+    pos_label : label, optional
+        The positive class.
+    direction : {"<", ">"}
+        ``"<"``: higher scores are more positive.  ``">"``: lower scores are more
+        positive; the scores are then reflected to ``1 - s`` (after ``rescale``), so R+
+        and R- refer to the reflected scores.  Never guessed.
+    variance : {"paper", "delong"}
+        ``"paper"`` (default): Theorem 6 of the paper; ``"delong"``: :math:`S_V/m +
+        S_W/n` (see the Notes).
+    rescale : None, "minmax", "logistic" or (lo, hi)
+        ``None`` (default): the scores must already be in [0, 1].
+        ``"minmax"``: ``(s - min) / (max - min)`` with the min and max pooled over both
+        classes (all scores equal: mapped to 0, sAUC 0).  The sAUC then depends on the
+        sample's extremes.
+        ``(lo, hi)``: ``(s - lo) / (hi - lo)`` for known bounds of the score's range;
+        scores outside ``[lo, hi]`` raise ``ValueError`` (never clipped).
+        ``"logistic"``: ``1 / (1 + exp(-s))``, for log-odds or SVM margins.
+        Every choice is monotone, so the AUC is unchanged; the sAUC is not.
+
+    Returns
+    -------
+    SAUCResult
+        ``sauc``, ``auc``, ``r_pos``, ``r_neg``, ``mean_pos``, ``mean_neg``,
+        ``mean_difference``, ``variance``, ``se``, ``conf_int(level, method=)``,
+        ``summary()``.  With one class absent: NaN fields and an
+        `UndefinedAUCWarning`; with fewer than 2 cases of a class the variance is
+        NaN (warning).
+
+    Notes
+    -----
     .. math:: \mathrm{sAUC} = \frac{1}{mn}\sum_{i=1}^m\sum_{j=1}^n (y_i - x_j)\,1(y_i > x_j)
               = R^+ - R^-
 
@@ -356,42 +407,6 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     misses it by about :math:`(\rho - \zeta_{10} - \zeta_{01})/(mn)`: both biases are
     of relative order 1/min(m, n).  the ``sauc_mc`` validation suite checks both against the
     empirical variance by Monte Carlo.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        Two-class labels, as in `rocstats.auc`.
-    y_score : array-like of shape (n_samples,)
-        Finite scores in [0, 1] (the paper's assumption: sAUC measures score
-        differences, so the scale matters).  Outside [0, 1] a ``ValueError`` says so
-        unless ``rescale`` is given.
-    pos_label : label, optional
-        The positive class.
-    direction : {"<", ">"}
-        ``"<"``: higher scores are more positive.  ``">"``: lower scores are more
-        positive; the scores are then reflected to ``1 - s`` (after ``rescale``), so R+
-        and R- refer to the reflected scores.  Never guessed.
-    variance : {"paper", "delong"}
-        ``"paper"`` (default): Theorem 6 of the paper; ``"delong"``: :math:`S_V/m +
-        S_W/n` (see above).
-    rescale : None, "minmax", "logistic" or (lo, hi)
-        ``None`` (default): the scores must already be in [0, 1].
-        ``"minmax"``: ``(s - min) / (max - min)`` with the min and max pooled over both
-        classes (all scores equal: mapped to 0, sAUC 0).  The sAUC then depends on the
-        sample's extremes.
-        ``(lo, hi)``: ``(s - lo) / (hi - lo)`` for known bounds of the score's range;
-        scores outside ``[lo, hi]`` raise ``ValueError`` (never clipped).
-        ``"logistic"``: ``1 / (1 + exp(-s))``, for log-odds or SVM margins.
-        Every choice is monotone, so the AUC is unchanged; the sAUC is not.
-
-    Returns
-    -------
-    SAUCResult
-        ``sauc``, ``auc``, ``r_pos``, ``r_neg``, ``mean_pos``, ``mean_neg``,
-        ``mean_difference``, ``variance``, ``se``, ``conf_int(level, method=)``,
-        ``summary()``.  With one class absent: NaN fields and an
-        `UndefinedAUCWarning`; with fewer than 2 cases of a class the variance is
-        NaN (warning).
 
     Examples
     --------
@@ -463,22 +478,10 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
               alternative="two-sided", variance="paper"):
     r"""Paired z test of two scored AUCs computed on the same cases.
 
-    .. math:: z = \frac{\mathrm{sAUC}_a - \mathrm{sAUC}_b}
-              {\sqrt{\frac{n-1}{n}\frac{S_D}{m} + \frac{m-1}{m}\frac{S_E}{n}}},
-              \quad D_i = V^a_i - V^b_i, \; E_j = W^a_j - W^b_j,
-
-    with :math:`V, W` the structural components of each model (see `sauc`) in
-    case order and :math:`S_D, S_E` their sample variances (denominators m-1, n-1): the
-    variance of the difference in the form of the paper's Theorem 6 (seed 004), or
-    :math:`S_D/m + S_E/n` with ``variance="delong"``.
-    :math:`S_D = S_V^{aa} + S_V^{bb} - 2 S_V^{ab}` (likewise :math:`S_E`), i.e. the
-    DeLong-type 2 x 2 covariance of the two sAUCs, covariance included, contracted with
-    (1, -1) as in DeLong, DeLong & Clarke-Pearson (1988) for the AUC; the p-value is
-    from the standard normal.  Wu, Flach & Ferri (2007) give no test; this is the
-    U-statistic construction applied to the kernel :math:`(y - x) 1(y > x)`.  Its size
-    under H0 is checked by simulation (the ``sauc_mc`` validation suite).  z = 0 when both
-    models give identical components (0/0); a nonzero difference with zero SE gives
-    z = +-inf.
+    z = (sAUC_a - sAUC_b) / SE, the SE from the two models' structural components in the
+    form of the paper's Theorem 6 (or DeLong's with ``variance="delong"``), covariance
+    included.  Wu, Flach & Ferri give no test; this is the U-statistic construction
+    (formulas in the Notes; its size is checked by the ``sauc_mc`` validation suite).
 
     Parameters
     ----------
@@ -500,6 +503,25 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
         ``statistic`` (z), ``pvalue``, ``estimate`` (sAUC_a - sAUC_b), ``se``,
         ``conf_int(level)`` (Wald interval of the difference), and ``aucs`` holding the
         two **sAUCs** (a, b).
+
+    Notes
+    -----
+    .. math:: z = \frac{\mathrm{sAUC}_a - \mathrm{sAUC}_b}
+              {\sqrt{\frac{n-1}{n}\frac{S_D}{m} + \frac{m-1}{m}\frac{S_E}{n}}},
+              \quad D_i = V^a_i - V^b_i, \; E_j = W^a_j - W^b_j,
+
+    with :math:`V, W` the structural components of each model (see `sauc`) in
+    case order and :math:`S_D, S_E` their sample variances (denominators m-1, n-1): the
+    variance of the difference in the form of the paper's Theorem 6 (seed 004), or
+    :math:`S_D/m + S_E/n` with ``variance="delong"``.
+    :math:`S_D = S_V^{aa} + S_V^{bb} - 2 S_V^{ab}` (likewise :math:`S_E`), i.e. the
+    DeLong-type 2 x 2 covariance of the two sAUCs, covariance included, contracted with
+    (1, -1) as in DeLong, DeLong & Clarke-Pearson (1988) for the AUC; the p-value is
+    from the standard normal.  Wu, Flach & Ferri (2007) give no test; this is the
+    U-statistic construction applied to the kernel :math:`(y - x) 1(y > x)`.  Its size
+    under H0 is checked by simulation (the ``sauc_mc`` validation suite).  z = 0 when both
+    models give identical components (0/0); a nonzero difference with zero SE gives
+    z = +-inf.
 
     Examples
     --------

@@ -130,22 +130,11 @@ def time_roc(time, event, marker, times, *, cause=1, direction="<", definition="
     with inverse-probability-of-censoring weights and influence-function standard
     errors.
 
-    At each evaluation time t the **cases** are the subjects with an event of ``cause``
-    by t and the **controls** those without an event by t (Heagerty, Lumley & Pepe
-    2000, "cumulative/dynamic").  Subjects censored before t are represented by
-    weights (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadda 2013, eq. 4):
-
-    .. math:: \widehat{AUC}(t) = \frac{\sum_i\sum_j \mathbb 1(M_i > M_j)\, W_i W_j
-              \;(+\tfrac12 \text{ for } M_i = M_j)}{\sum_i W_i \sum_j W_j},\quad
-              W_i = \frac{\mathbb 1(T_i \le t, \delta_i = \text{cause})}{\hat G(T_i-)},\;
-              W_j = \frac{\mathbb 1(T_j > t)}{\hat G(t)}
-              \;\Big[+ \frac{\mathbb 1(T_j \le t, \delta_j \notin\{0, \text{cause}\})}
-              {\hat G(T_j-)}\Big]
-
-    (the bracket: competing risks with ``controls="all"``).  This is the trapezoidal
-    area under the weighted empirical ROC(t), exactly the estimate of
-    ``riskRegression::Score(..., metrics = "auc")`` (AUC.survival /
-    AUC.competing.risks) and of timeROC's ``AUC`` / ``AUC_2``.
+    At each time t the cases are the subjects with an event of ``cause`` by t and the
+    controls those event-free at t (Heagerty, Lumley & Pepe 2000, cumulative/dynamic);
+    subjects censored before t are represented by inverse-probability-of-censoring
+    weights (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadda 2013, eq. 4), as in
+    riskRegression's ``Score`` (formulas and details in the Notes).
 
     Parameters
     ----------
@@ -195,6 +184,23 @@ def time_roc(time, event, marker, times, *, cause=1, direction="<", definition="
 
     Notes
     -----
+    At each evaluation time t the **cases** are the subjects with an event of ``cause``
+    by t and the **controls** those without an event by t (Heagerty, Lumley & Pepe
+    2000, "cumulative/dynamic").  Subjects censored before t are represented by
+    weights (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadda 2013, eq. 4):
+
+    .. math:: \widehat{AUC}(t) = \frac{\sum_i\sum_j \mathbb 1(M_i > M_j)\, W_i W_j
+              \;(+\tfrac12 \text{ for } M_i = M_j)}{\sum_i W_i \sum_j W_j},\quad
+              W_i = \frac{\mathbb 1(T_i \le t, \delta_i = \text{cause})}{\hat G(T_i-)},\;
+              W_j = \frac{\mathbb 1(T_j > t)}{\hat G(t)}
+              \;\Big[+ \frac{\mathbb 1(T_j \le t, \delta_j \notin\{0, \text{cause}\})}
+              {\hat G(T_j-)}\Big]
+
+    (the bracket: competing risks with ``controls="all"``).  This is the trapezoidal
+    area under the weighted empirical ROC(t), exactly the estimate of
+    ``riskRegression::Score(..., metrics = "auc")`` (AUC.survival /
+    AUC.competing.risks) and of timeROC's ``AUC`` / ``AUC_2``.
+
     Conventions, all riskRegression's (2022.11.28), checked against it to 1e-8:
 
     * a case is ``T_i <= t`` (an event at exactly t is a case), a control ``T_j > t``;

@@ -587,12 +587,12 @@ class ROCTreeClassifier(BaseTreeClassifier):
         Cells of the statistic: None = the paper's n + 1 cells (n = negatives in the
         node); k = k grouped cells (used only where k <= n + 1).
     ties : {"upper", "lower", "random"}, default "upper"
-        Tie rule of the placement values :math:`nG_n(C_j)` of the positives in the
+        Tie rule of the placement values nG_n(C_j) of the positives in the
         negatives' EDF (see `rocstats.roc_gof_test`); "upper" reads the EDF (10)
         literally and is deterministic; "random" draws from ``random_state``.
     direction : {"best", "<", ">"}, default "best"
         Orientation of each node's threshold: "<" (the paper's step 5) sends
-        :math:`x > x_0` -- ``x >= t`` with ``t`` the threshold of
+        x > x_0 -- ``x >= t`` with ``t`` the threshold of
         `rocstats.best_threshold` -- to the positive side (:math:`\pi_0`), ">"
         sends ``x <= t`` there, "best" takes the orientation whose closest point is
         nearer to (0, 1) (ties: "<").  The ungrouped statistic does not depend on it.
@@ -613,7 +613,7 @@ class ROCTreeClassifier(BaseTreeClassifier):
     Attributes
     ----------
     classes_ : ndarray of 2 labels; ``classes_[1]`` is the positive class, the paper's
-        :math:`\pi_0` (its :math:`Y = 0` in (6)); ``classes_[0]`` is :math:`\pi_1`.
+        :math:`\pi_0` (its Y = 0 in (6)); ``classes_[0]`` is :math:`\pi_1`.
     tree_ : `rocstats.tree._tree.Tree`
         ``value`` = class counts, ``risk`` = misclassification count, ``split[i].improve``
         = the chosen variable's statistic, ``competitors[i]`` = the other splittable
@@ -636,7 +636,7 @@ class ROCTreeClassifier(BaseTreeClassifier):
     --------
     Variable 0 separates the classes but for one pair, variable 1 is noise (statistics
     6 and 1, see `rocstats.roc_gof_rule`); the root splits on variable 0 at the
-    point closest to (0, 1) (Se 1, Sp 3/4): :math:`x > x_0 = 0.3` goes right, to the
+    point closest to (0, 1) (Se 1, Sp 3/4): x > x_0 = 0.3 goes right, to the
     positive side:
 
     >>> import numpy as np
