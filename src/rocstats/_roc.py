@@ -15,6 +15,11 @@ Several markers (a 2-D array, a DataFrame, or pROC's formula ``"outcome ~ s100b 
 ndka"``) give a `ROCSet`: a mapping name -> `ROC` sharing the labels, with
 the joint DeLong test, the pairwise table and an overlaid plot.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from ._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import dataclasses
 import re
 import sys
@@ -472,8 +477,9 @@ def _formula(formula, data):
     return data[outcome], cols, None, tuple(terms)
 
 
-def roc(y_true, y_score=None, *, data=None, pos_label=None, direction="<",
-        sample_weight=None):
+def roc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *, data: Any = None,
+        pos_label: Label = None, direction: Direction = "<",
+        sample_weight: Optional[ArrayLike] = None) -> Union[ROC, ROCSet]:
     """Build an ROC curve from data, as pROC's ``roc()``: validated and sorted once.
 
     Parameters

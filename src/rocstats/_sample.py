@@ -16,6 +16,7 @@ Swapped arguments -- ``f(y_score, y_true)`` -- are recognised and named in the e
 labels with many distinct values beside "scores" with at most two.
 """
 import functools
+from typing import Any, Callable, TypeVar, cast
 
 import numpy as np
 
@@ -196,7 +197,10 @@ def _two_dimensional(y_score):
         return False
 
 
-def per_marker(fn):
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def per_marker(fn: _F) -> _F:
     """Let a one-marker statistic take every score container: with k markers (a 2-D
     array or a DataFrame) it returns ``{name: result}`` -- a DataFrame's column names, or
     "score 0", "score 1", ... -- computed marker by marker on the same labels."""
@@ -214,7 +218,7 @@ def per_marker(fn):
         if not columns:
             raise ValueError("y_score has no columns")
         return {name: fn(y_true, col, *args, **kwargs) for name, col in zip(names, columns)}
-    return wrapper
+    return cast(_F, wrapper)   # the same signature; k markers give {name: result}
 
 
 def roc_arguments(y_true, y_score, x, default, name="x"):

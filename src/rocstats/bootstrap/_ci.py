@@ -9,6 +9,14 @@ replicate in C (GIL released, ``n_jobs`` threads), a counter-based random stream
 computed with pROC's own floating-point operations on pROC's curve of the resampled data,
 so each replicate gives the value pROC would give on the same resample.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, TypeVar, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd
 import dataclasses
 import warnings
 
@@ -147,10 +155,12 @@ def _partial_on_counts(partial, focus, correct):
     return on_counts
 
 
-def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
-           focus="specificity", correct=False, n_boot=2000, stratified=True,
-           interval="percentile", random_state=None, n_jobs=None, direction="<",
-           pos_label=None):
+def ci_auc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+           method: str = "delong", level: float = 0.95, partial: Optional[Range] = None,
+           focus: str = "specificity", correct: bool = False, n_boot: int = 2000,
+           stratified: bool = True, interval: str = "percentile", random_state: Seed = None,
+           n_jobs: Jobs = None, direction: Direction = "<", pos_label: Label = None
+        ) -> ConfidenceInterval:
     r"""Confidence interval of the AUC (or of a partial AUC), as pROC's ``ci.auc``.
 
     ``method="delong"``: the Wald interval ``AUC -/+ z SE`` with DeLong's SE, clipped to
@@ -335,7 +345,10 @@ _BOOT_DOC = """
         As in `rocstats.auc`."""
 
 
-def _with_options(fn):
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _with_options(fn: _F) -> _F:
     """Put the shared description of the bootstrap options in ``fn``'s docstring."""
     if fn.__doc__:                                  # None under python -OO
         fn.__doc__ = fn.__doc__.replace("    BOOTSTRAP_OPTIONS\n",
@@ -345,9 +358,11 @@ def _with_options(fn):
 
 @per_marker
 @_with_options
-def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
-          interval="percentile", random_state=None, n_jobs=None, direction="<",
-          pos_label=None):
+def ci_se(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+          specificities: Optional[ArrayLike] = None, *, level: float = 0.95,
+          n_boot: int = 2000, stratified: bool = True, interval: str = "percentile",
+          random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+          pos_label: Label = None) -> pd.DataFrame:
     """Bootstrap confidence intervals of the sensitivity at given specificities, as
     pROC's ``ci.se``.
 
@@ -395,9 +410,11 @@ def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, 
 
 @per_marker
 @_with_options
-def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
-          interval="percentile", random_state=None, n_jobs=None, direction="<",
-          pos_label=None):
+def ci_sp(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+          sensitivities: Optional[ArrayLike] = None, *, level: float = 0.95,
+          n_boot: int = 2000, stratified: bool = True, interval: str = "percentile",
+          random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+          pos_label: Label = None) -> pd.DataFrame:
     """Bootstrap confidence intervals of the specificity at given sensitivities, as
     pROC's ``ci.sp``.
 
@@ -684,10 +701,12 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
 
 @per_marker
 @_with_options
-def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best_method="youden",
-              best_weights=(1.0, 0.5), best_policy="stop", level=0.95, n_boot=2000,
-              stratified=True, interval="percentile", random_state=None, n_jobs=None,
-              direction="<", pos_label=None):
+def ci_coords(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, x: Any = None, *,
+              input: str = "threshold", ret: Any = None, best_method: str = "youden",
+              best_weights: Sequence[float] = (1.0, 0.5), best_policy: str = "stop",
+              level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+              interval: str = "percentile", random_state: Seed = None, n_jobs: Jobs = None,
+              direction: Direction = "<", pos_label: Label = None) -> CoordsCI:
     """Bootstrap confidence intervals of any ROC coordinates, as pROC's ``ci.coords``.
 
     In each replicate, `rocstats.coords` of the resampled data at ``x``: the

@@ -43,6 +43,11 @@ misuses, and possible solutions. Clinical Chemistry 50:1118-1125.
 
 Brent RP (1973). Algorithms for Minimization without Derivatives, ch. 4. Prentice-Hall.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union, cast  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import math
 from dataclasses import dataclass
 from typing import Optional, Tuple
@@ -481,9 +486,12 @@ class PairedPowerResult(_Result):
 
 
 # =========================================================================== one curve
-def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_level=0.05,
-                   power=None, alternative="two-sided", y_true=None, y_score=None,
-                   pos_label=None, direction="<", tol=None):
+def power_roc_test(*, auc: Optional[float] = None, ncases: Optional[float] = None,
+                   ncontrols: Optional[float] = None, kappa: Optional[float] = None,
+                   sig_level: Optional[float] = 0.05, power: Optional[float] = None,
+                   alternative: str = "two-sided", y_true: Optional[ArrayLike] = None,
+                   y_score: Optional[ArrayLike] = None, pos_label: Label = None,
+                   direction: Direction = "<", tol: Optional[float] = None) -> PowerResult:
     r"""Power, sample size, significance level or AUC of a test of one ROC curve
     against AUC = 0.5 (Obuchowski, Lieber & Wians 2004; pROC's ``power.roc.test``).
 
@@ -595,7 +603,7 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
                              % ("no positives" if m == 0 else "no negatives"))
         from ..curves._auc import auc as _auc
 
-        auc = _auc(labels.is_pos, score)
+        auc = cast(float, _auc(labels.is_pos, score))    # one marker: a float
         if not 0.0 < auc < 1.0:
             raise ValueError("y_score: the pilot data's empirical AUC is %r (the classes "
                              "are perfectly %s); the power formula needs an AUC strictly "

@@ -22,6 +22,11 @@ distributions follow pROC's schemes (see `venkatraman_paired_stat`,
 from ``random_state`` per block of `PERM_BLOCK` permutations, so results do not
 depend on ``n_jobs``.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 
 import numpy as np
@@ -306,11 +311,15 @@ def _perm_pvalue(stat, perms):
 
 
 # =========================================================================== roc_test
-def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-sided",
-             n_boot=2000, stratified=True, specificity=None, sensitivity=None, partial=None,
-             focus="specificity", correct=False, random_state=None, n_jobs=None,
-             direction="<", pos_label=None, sample_weight=None, weight_type="frequency",
-             margin=None, equivalence=None):
+def roc_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+             method: str = "delong", alternative: str = "two-sided", n_boot: int = 2000,
+             stratified: bool = True, specificity: Optional[float] = None,
+             sensitivity: Optional[float] = None, partial: Optional[Range] = None,
+             focus: str = "specificity", correct: bool = False, random_state: Seed = None,
+             n_jobs: Jobs = None, direction: Direction = "<", pos_label: Label = None,
+             sample_weight: Optional[ArrayLike] = None, weight_type: str = "frequency",
+             margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""Compare two ROC curves of the same cases, as pROC's ``roc.test(paired = TRUE)``.
 
     ``method="delong"``: DeLong's z (see below); with ``partial`` the
@@ -598,10 +607,13 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
 
 
 # =========================================================================== auc_test
-def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method="delong",
-             n_boot=2000, stratified=True, partial=None, focus="specificity", correct=False,
-             random_state=None, n_jobs=None, direction="<", pos_label=None, margin=None,
-             equivalence=None):
+def auc_test(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *, null: float = 0.5,
+             alternative: str = "two-sided", method: str = "delong", n_boot: int = 2000,
+             stratified: bool = True, partial: Optional[Range] = None,
+             focus: str = "specificity", correct: bool = False, random_state: Seed = None,
+             n_jobs: Jobs = None, direction: Direction = "<", pos_label: Label = None,
+             margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""Test one AUC (or partial AUC) against a given value (pROC's issue #39).
 
     z = (A - null) / SE, the SE from DeLong's variance or the bootstrap; the normal
@@ -669,17 +681,18 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
     _check_alternative(alternative)
     null = _check_unit(null, "null")
     rng = check_partial_options(partial, focus, correct)
-    extra = dict(n_boot=None, replicates=None)
+    extra: Dict[str, Any] = dict(n_boot=None, replicates=None)
     if method == "delong":
         res = delong(y_true, y_score, pos_label=pos_label, direction=direction,
                      partial=rng, focus=focus, correct=correct)
-        est, se, pos = res.auc, res.se, res.pos_label
+        est: Any = res.auc
+        se, pos = res.se, res.pos_label
         title = "DeLong test of one %s" % ("AUC" if rng is None else "partial AUC")
     else:
         from ..bootstrap import ci_auc
 
         n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
-        ci = ci_auc(y_true, y_score, method="bootstrap", partial=rng, focus=focus,
+        ci: Any = ci_auc(y_true, y_score, method="bootstrap", partial=rng, focus=focus,
                     correct=correct, n_boot=n_boot, stratified=strat, random_state=seed,
                     n_jobs=jobs, direction=direction, pos_label=pos_label)
         reps = np.asarray(ci.replicates, dtype=float)

@@ -1,4 +1,9 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 from .. import _kernels
 from .._sample import binary_sample, per_marker
 from .._validation import check_finite, warn_reversed
@@ -51,8 +56,10 @@ def partial_auc_value(is_pos, score, lo, hi, focus):
 
 
 @per_marker
-def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
-        focus="specificity", correct=False):
+def auc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *, pos_label: Label = None,
+        direction: Direction = "<", partial: Optional[Range] = None,
+        focus: str = "specificity", correct: bool = False
+        ) -> Union[float, Dict[str, float]]:
     r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2), or a
     partial area.
 

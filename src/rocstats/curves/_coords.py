@@ -6,6 +6,14 @@ operations pROC uses, so that exact-match tests (``sp == 0.1``) and interpolatio
 pROC's values.  Optimal points are found by EXACT comparison of the criteria (Fractions
 of the integer counts), where pROC compares floats.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -427,9 +435,11 @@ def check_x(x, name="x"):
 
 
 @per_marker
-def coords(y_true, y_score=None, x="all", *, input="threshold",
-           ret=("threshold", "specificity", "sensitivity"), best_method="youden",
-           best_weights=(1.0, 0.5), direction="<", pos_label=None):
+def coords(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, x: Any = "all", *,
+           input: str = "threshold", ret: Any = ("threshold", "specificity", "sensitivity"),
+           best_method: str = "youden", best_weights: Sequence[float] = (1.0, 0.5),
+           direction: Direction = "<", pos_label: Label = None
+        ) -> Union[pd.DataFrame, Dict[str, pd.DataFrame]]:
     r"""Coordinates of the empirical ROC curve, as pROC's ``coords``.
 
     One row per point: every point of the curve (``x="all"``), its "local maximas" (the

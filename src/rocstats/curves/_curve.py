@@ -1,4 +1,9 @@
 """Empirical ROC curve with every distinct threshold kept."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import numpy as np
 
 from .. import _kernels
@@ -23,7 +28,10 @@ def roc_counts(is_pos, score, sample_weight=None):
 
 
 @per_marker
-def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_weight=None):
+def roc_curve(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+              pos_label: Label = None, direction: Direction = "<",
+              sample_weight: Optional[ArrayLike] = None
+        ) -> Union[ROCCurve, Dict[str, ROCCurve]]:
     """Empirical ROC curve: all distinct thresholds, starting at (0, 0), ties exact.
 
     Each distinct score value is one point; a block of tied scores containing both

@@ -1,4 +1,9 @@
 """DeLong (1988) variance and covariance of empirical AUCs."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 from fractions import Fraction
 
@@ -174,8 +179,11 @@ def _delong_columns(sample):
     return _result(sample, aucs, cov)
 
 
-def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
-           focus="specificity", correct=False, sample_weight=None, weight_type="frequency"):
+def delong(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+           pos_label: Label = None, direction: Direction = "<",
+           partial: Optional[Range] = None, focus: str = "specificity",
+           correct: bool = False, sample_weight: Optional[ArrayLike] = None,
+           weight_type: str = "frequency") -> AUCResult:
     r"""Empirical AUC (or partial AUC) with DeLong's variance (and covariance for several
     scores).
 

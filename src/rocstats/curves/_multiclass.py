@@ -52,6 +52,11 @@ one merge sweep per ordered pair (`rocstats._kernels.roc.placements_sorted`; the
 hold 2(C-1) n placements in all, accumulated per row in O(n) memory), and O(C^2 n) for
 the full K x K covariance when it is asked for.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import sys
 import warnings
 
@@ -68,7 +73,9 @@ from .._options import check_alternative as _check_alternative
 _pvalue = _dist.pvalue
 
 
-def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
+def multiclass_auc(y_true: ArrayLike, y_prob: ArrayLike, *,
+                   labels: Optional[ArrayLike] = None, covariance: bool = False
+        ) -> MulticlassAUCResult:
     r"""Hand & Till's multiclass AUC M with its variance, and every pairwise AUC.
 
     For classes i != j, A(i|j) is the AUC of column i of ``y_prob`` separating class i
@@ -170,10 +177,10 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
     >>> round(rocstats.multiclass_auc(y, df).auc, 12) == round(11 / 12, 12)
     True
     """
-    codes, labels, P = _prepare(y_true, y_prob, labels, "y_prob")
-    sweep = _Sweep(codes, labels.size)
+    codes, classes, P = _prepare(y_true, y_prob, labels, "y_prob")
+    sweep = _Sweep(codes, classes.size)
     pairwise, pair_var, Z, comps = sweep.run(P, keep=bool(covariance))
-    C = labels.size
+    C = classes.size
     off = ~np.eye(C, dtype=bool)
     K = C * (C - 1)
     if sweep.too_small():        # pairs of the classes with 2 or more rows keep theirs
@@ -182,7 +189,7 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
     else:
         variance = sweep.class_variance(Z) / K ** 2
         cov = sweep.covariance(comps) if covariance else None
-    return MulticlassAUCResult(float(pairwise[off].mean()), pairwise, tuple(labels.tolist()),
+    return MulticlassAUCResult(float(pairwise[off].mean()), pairwise, tuple(classes.tolist()),
                                tuple(int(idx.size) for idx in sweep.members),
                                variance=variance, pairwise_variance=pair_var,
                                pairwise_covariance=cov)

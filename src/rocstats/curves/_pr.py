@@ -32,6 +32,11 @@ section 4.2): ``expit(logit(theta) -/+ z tau)`` with ``tau = (n theta (1 - theta
 and n the number of positives; ``"binomial"``: ``theta -/+ z sqrt(theta (1 - theta) / n)``
 clipped to [0, 1].  The bootstrap interval is `rocstats.ci_pr_auc`.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 from dataclasses import dataclass
 
@@ -398,8 +403,9 @@ def _fast_segments(y_true, y_score, pos_label, direction):
     return rule.pos_label, a, d, fpa, e, P, N
 
 
-def pr_auc(y_true, y_score, *, method="interpolated", pos_label=None, direction="<",
-           sample_weight=None):
+def pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, method: str = "interpolated",
+           pos_label: Label = None, direction: Direction = "<",
+           sample_weight: Optional[ArrayLike] = None) -> PRAUCResult:
     r"""Area under the precision-recall curve, by a named method, with its interval.
 
     Parameters

@@ -24,6 +24,11 @@ Both curves get pROC's end points (Sp, Se) = (0, 1) and (1, 0) and are returned 
 pROC's order (specificity increasing); the AUC of the density curve and every partial
 AUC are the trapezoids of `rocstats.curves._partial.partial_auc_from_points`.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 from dataclasses import dataclass
 from typing import Optional, Tuple
@@ -374,8 +379,11 @@ def _density(is_pos, raw, direction, n, bw, adjust, kernel, cut):
 
 
 @per_marker
-def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="binormal", n=512,
-               bw="nrd0", adjust=1.0, kernel="gaussian", cut=3.0):
+def smooth_roc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+               pos_label: Label = None, direction: Direction = "<",
+               method: str = "binormal", n: int = 512, bw: Union[str, float] = "nrd0",
+               adjust: float = 1.0, kernel: str = "gaussian", cut: float = 3.0
+        ) -> Union[SmoothROCCurve, Dict[str, SmoothROCCurve]]:
     """Smoothed ROC curve, as pROC's ``smooth(roc, method = ..., n = ..., bw = ...)``.
 
     Parameters

@@ -4,6 +4,11 @@
 `rocstats.coords` (``x="best"``, default ``best_weights``): the two share
 `rocstats.curves._coords.best_indices` and cannot disagree.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import numpy as np
 
 from .._results import ThresholdResult
@@ -17,7 +22,10 @@ _SPELLINGS = {"youden": "youden", "closest_topleft": "closest_topleft",
 
 
 @per_marker
-def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, direction="<"):
+def best_threshold(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+                   method: str = "youden", pos_label: Label = None,
+                   direction: Direction = "<"
+        ) -> Union[ThresholdResult, Dict[str, ThresholdResult]]:
     r"""Optimal threshold by Youden's J or by the point closest to (0, 1), as pROC's
     ``coords(roc, x = "best")``: a thin wrapper of the optimal-point search of
     `rocstats.coords` (``x="best"``, default ``best_weights``), so the two agree.

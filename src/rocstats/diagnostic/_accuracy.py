@@ -1,5 +1,10 @@
 """Accuracy of a marker at a fixed (pre-specified) positivity threshold, as epiR's
 ``epi.tests``: the 2 x 2 table and every measure with its confidence interval."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 from collections import namedtuple
 from dataclasses import dataclass
 from typing import Optional
@@ -219,8 +224,11 @@ def _is_dichotomous(raw, score):
 
 
 @per_marker
-def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", pos_label=None,
-                        level=0.95, method="exact", prevalence=None):
+def diagnostic_accuracy(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+                        threshold: Any = None, *, direction: Direction = "<",
+                        pos_label: Label = None, level: float = 0.95, method: str = "exact",
+                        prevalence: Optional[float] = None
+        ) -> Union[DiagnosticAccuracy, Dict[str, DiagnosticAccuracy]]:
     r"""Accuracy of a test at a fixed positivity threshold: the 2 x 2 table and every
     measure ``epiR::epi.tests`` reports, each with its confidence interval.
 

@@ -14,6 +14,11 @@ listed (``ties``).  ``ties="median"`` is cutpointr's ``break_ties = median`` ins
 median of the tied cut-off values, which need not be an optimal cut-off itself: the
 printout says so when it is not).
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
@@ -301,9 +306,12 @@ class CutpointResult(_Result):
 
 
 @per_marker
-def cutpoint(y_true, y_score=None, *, metric="youden", direction="<", pos_label=None,
-             best_weights=(1.0, 0.5), min_constrain=0.5, ties="first", use_midpoints=False,
-             n_boot=0, stratified=False, level=0.95, random_state=None):
+def cutpoint(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+             metric: str = "youden", direction: Direction = "<", pos_label: Label = None,
+             best_weights: Sequence[float] = (1.0, 0.5), min_constrain: float = 0.5,
+             ties: str = "first", use_midpoints: bool = False, n_boot: int = 0,
+             stratified: bool = False, level: float = 0.95, random_state: Seed = None
+        ) -> Union[CutpointResult, Dict[str, CutpointResult]]:
     r"""The optimal cut-point of a marker by a metric, and with ``n_boot > 0`` the
     bootstrap distribution of the cut-point and its optimism, as cutpointr's
     ``cutpointr(data, x, class, method = maximize_metric, metric = ..., boot_runs = ...)``.

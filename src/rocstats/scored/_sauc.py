@@ -18,6 +18,11 @@ Everything comes from one sort of each class and one O(m + n) merge sweep (C ker
 the paired test sorts each score once over all its cases and sweeps that merged order
 with the same prefix sums (``rs_sauc_merged_components``), the very same numbers.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 
 import numpy as np
@@ -322,7 +327,9 @@ def _variance_weights(m, n, variance):
     return 1.0 / m, 1.0 / n
 
 
-def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, variance="paper"):
+def sauc(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = None,
+         direction: Direction = "<", rescale: Any = None, variance: str = "paper"
+        ) -> SAUCResult:
     r"""Scored AUC with R+, R-, M+ - M- and its variance (Wu, Flach & Ferri 2007).
 
     sAUC = (1 / (m n)) sum_i sum_j (y_i - x_j) 1(y_i > x_j) = R+ - R-, the area under
