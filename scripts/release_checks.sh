@@ -7,6 +7,8 @@
 #      builds the wheel (`python -m build --wheel`, isolated build environment): it must be
 #      tagged for the stable ABI (abi3) and hold the compiled C extension, py.typed and the
 #      shipped data sets;
+#      and, with CC=false, the same sdist installs with the NumPy kernels
+#      (scripts/smoke_no_compiler.sh given the sdist);
 #   3. `twine check --strict` on both;
 #   4. a fresh virtualenv gets that wheel with the extras the README uses
 #      (plot, r, dask) and runs every python block of the README from outside the
@@ -58,6 +60,11 @@ for want in 'rocstats/_kernels/.*_ckernels.*\.abi3\.so$' 'rocstats/py.typed$' 'r
 done
 if grep -Eq '^(validation|tests|docs)/' <<<"$contents"; then log "wheel holds repository files" >&2; exit 1; fi
 step "wheel from the sdist alone: $name (C extension, py.typed, data sets inside)"
+
+# 2b. the sdist alone, without a C compiler, installs with the NumPy kernels (the same
+#     check as .ci/run's scripts/smoke_no_compiler.sh, on the sdist instead of a checkout)
+bash scripts/smoke_no_compiler.sh "${sdist[0]}"
+step "the sdist without a compiler: installed with the NumPy kernels"
 
 # 3. twine check
 "$VENV_PY" -m twine check --strict "$tmp"/dist/* > "$tmp/twine.log" 2>&1 \
