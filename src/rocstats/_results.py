@@ -6,7 +6,7 @@ statsmodels' ``RankCompareResult``; ``summary()`` returns a `Summary` whose
 """
 from dataclasses import dataclass, field, fields
 from html import escape
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 import numpy as np
 from . import _dist
@@ -315,8 +315,8 @@ class AUCResult(AUCEstimate, _Result):
         are the summed frequency weights, or the numbers of rows with positive weight).
     """
 
-    auc: object
-    variance: object
+    auc: Any                     # a float, or an array of k AUCs
+    variance: Any                # a float, or an array of k variances
     n_pos: int
     n_neg: int
     covariance: Optional[np.ndarray] = None

@@ -25,6 +25,14 @@ family export the same names (``__all__``; a test asserts it), and how they run 
 environment variables, the choice of sort, the second thread -- is decided in
 `rocstats._kernels._strategy`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 import importlib
 import warnings
 
@@ -67,12 +75,12 @@ bootstrap = _family("bootstrap")
 venkatraman = _family("venkatraman")
 
 
-def backend():
+def backend() -> str:
     """Name of the active kernel implementation: ``"cffi"`` or ``"numpy"``."""
     return _BACKEND
 
 
-def backend_info():
+def backend_info() -> Tuple[str, str]:
     """``(name, reason)``: the active implementation and why it was chosen."""
     return _BACKEND, _REASON
 

@@ -48,6 +48,14 @@ correlation (they are exact for independent test sets or held-out resamples).  T
 pooled AUC is a different estimand: the AUC of one score made of the k models'
 predictions, which also penalises models whose scores are not on one scale.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 from dataclasses import dataclass
 from typing import Optional
 
@@ -404,8 +412,10 @@ def _trapezoid(x, y):
 
 
 # --------------------------------------------------------------------------- the API
-def roc_average(folds, *, X=None, y=None, method="vertical", grid=None, band="pointwise",
-                level=0.95, direction="<", pos_label=None, n_boot=2000, random_state=None):
+def roc_average(folds: Any, *, X: Optional[ArrayLike] = None, y: Optional[ArrayLike] = None,
+                method: str = "vertical", grid: Any = None, band: Any = "pointwise",
+                level: float = 0.95, direction: Direction = "<", pos_label: Label = None,
+                n_boot: int = 2000, random_state: Seed = None) -> AveragedROC:
     r"""Average ROC curves across resamples or cross-validation folds, with a band and the
     mean AUC with a confidence interval whose estimand is stated.
 
@@ -552,9 +562,11 @@ class _PooledCI(ConfidenceInterval):
     se: float = float("nan")
 
 
-def roc_average_cv(estimator, X, y, *, cv=5, groups=None, method="vertical", grid=None,
-                   band="pointwise", level=0.95, pos_label=None, n_boot=2000,
-                   random_state=None, n_jobs=None):
+def roc_average_cv(estimator: Any, X: ArrayLike, y: ArrayLike, *, cv: Any = 5,
+                   groups: Any = None, method: str = "vertical", grid: Any = None,
+                   band: Any = "pointwise", level: float = 0.95, pos_label: Label = None,
+                   n_boot: int = 2000, random_state: Seed = None, n_jobs: Jobs = None
+        ) -> AveragedROC:
     """Cross-validate ``estimator`` and average the folds' test ROC curves: scikit-learn's
     ``cross_validate(estimator, X, y, cv=cv, groups=groups, return_estimator=True,
     return_indices=True)`` then `roc_average`.  Needs scikit-learn.

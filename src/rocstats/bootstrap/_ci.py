@@ -453,9 +453,12 @@ def ci_sp(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
 
 @per_marker
 @_with_options
-def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level=0.95,
-            n_boot=2000, stratified=True, interval="percentile", random_state=None,
-            n_jobs=None, direction="<", pos_label=None):
+def ci_band(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+            kind: str = "pointwise", specificities: Optional[ArrayLike] = None,
+            level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+            interval: str = "percentile", random_state: Seed = None, n_jobs: Jobs = None,
+            direction: Direction = "<", pos_label: Label = None
+        ) -> Union[pd.DataFrame, Dict[str, pd.DataFrame]]:
     """A confidence band of the whole ROC curve: pointwise (pROC's ``ci.se`` shape) or
     simultaneous.
 
@@ -564,10 +567,13 @@ def _nan_coords(x, input, ret, opts):
 
 @per_marker
 @_with_options
-def ci_thresholds(y_true, y_score=None, thresholds="local maximas", *, best_method="youden",
-                  best_weights=(1.0, 0.5), level=0.95, n_boot=2000, stratified=True,
-                  interval="percentile", random_state=None, n_jobs=None, direction="<",
-                  pos_label=None):
+def ci_thresholds(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+                  thresholds: Any = "local maximas", *, best_method: str = "youden",
+                  best_weights: Sequence[float] = (1.0, 0.5), level: float = 0.95,
+                  n_boot: int = 2000, stratified: bool = True, interval: str = "percentile",
+                  random_state: Seed = None, n_jobs: Jobs = None,
+                  direction: Direction = "<", pos_label: Label = None
+        ) -> Union[CoordsCI, Dict[str, CoordsCI]]:
     """Bootstrap confidence intervals of the specificity and sensitivity at fixed
     thresholds, as pROC's ``ci.thresholds``.
 

@@ -5,6 +5,16 @@ A replicate's area is computed from its counts per distinct score (the data sort
 cumulative TP / FP from the highest score, the steps of `rocstats.curves._pr`, the same
 area formula as `rocstats.pr_auc` -- O(K) per replicate, no re-sorting.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
+
+    from .._results import ConfidenceInterval  # noqa: F401
 import numpy as np
 
 from .._validation import warn_one_class
@@ -40,9 +50,11 @@ def area_on_counts(area):
     return on_counts
 
 
-def ci_pr_auc(y_true, y_score, *, area="interpolated", method="logit", level=0.95,
-              n_boot=2000, stratified=True, interval="percentile", random_state=None,
-              n_jobs=None, direction="<", pos_label=None):
+def ci_pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, area: Any = "interpolated",
+              method: str = "logit", level: float = 0.95, n_boot: int = 2000,
+              stratified: bool = True, interval: str = "percentile",
+              random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+              pos_label: Label = None) -> ConfidenceInterval:
     """Confidence interval of the area under the precision-recall curve.
 
     ``method="logit"`` / ``"binomial"``: Boyd, Eng & Page's (2013) closed forms
@@ -109,8 +121,10 @@ def ci_pr_auc(y_true, y_score, *, area="interpolated", method="logit", level=0.9
                              replicates=reps[:, 0].copy(), statistic=what)
 
 
-def ci_pr_band(y_true, y_score, *, recalls=None, level=0.95, n_boot=2000, stratified=True,
-               random_state=None, n_jobs=None, direction="<", pos_label=None):
+def ci_pr_band(y_true: ArrayLike, y_score: ArrayLike, *, recalls: Any = None,
+               level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+               random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+               pos_label: Label = None) -> pd.DataFrame:
     """Pointwise bootstrap band of the precision-recall curve: at each recall, the
     precision of Davis & Goadrich's interpolated curve (`rocstats.curves._pr`) in every
     replicate, and R's type-7 quantiles at ``(1 -/+ level) / 2`` (percentile interval).

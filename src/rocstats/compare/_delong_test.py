@@ -1,4 +1,12 @@
 """DeLong tests comparing AUCs: paired, unpaired (independent samples) and joint."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 import warnings
 from dataclasses import dataclass
 from typing import Optional
@@ -21,9 +29,13 @@ _check_alternative = check_alternative
 _pvalue = _dist.pvalue
 
 
-def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
-                alternative="two-sided", partial=None, focus="specificity", correct=False,
-                sample_weight=None, weight_type="frequency", margin=None, equivalence=None):
+def delong_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+                pos_label: Label = None, direction: Direction = "<",
+                alternative: str = "two-sided", partial: Optional[Range] = None,
+                focus: str = "specificity", correct: bool = False,
+                sample_weight: Optional[ArrayLike] = None, weight_type: str = "frequency",
+                margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
     z = (A_a - A_b) / sqrt(L S L'), L = (1, -1), S the 2 x 2 DeLong covariance (DeLong,
@@ -128,9 +140,12 @@ def _paired_z(res, method, alternative, pos_label):
                       se=sig, aucs=tuple(map(float, res.auc)), pos_label=pos_label)
 
 
-def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
-                         direction="<", alternative="two-sided", partial=None,
-                         focus="specificity", correct=False, margin=None, equivalence=None):
+def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: ArrayLike,
+                         y_score_b: ArrayLike, *, pos_label: Label = None,
+                         direction: Direction = "<", alternative: str = "two-sided",
+                         partial: Optional[Range] = None, focus: str = "specificity",
+                         correct: bool = False, margin: Optional[float] = None,
+                         equivalence: Optional[Range] = None) -> TestResult:
     r"""DeLong test of two AUCs from independent samples (Welch-type t).
 
     D = (A_a - A_b) / sqrt(V_a + V_b) on Welch-Satterthwaite degrees of freedom, V the
@@ -207,8 +222,11 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
 
 
-def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, pos_label=None,
-                      direction="<", sample_weight=None, weight_type="frequency"):
+def delong_joint_test(y_true: ArrayLike, y_scores: ArrayLike, *, contrast: Any = None,
+                      contrast_names: Optional[Sequence[str]] = None,
+                      pos_label: Label = None, direction: Direction = "<",
+                      sample_weight: Optional[ArrayLike] = None,
+                      weight_type: str = "frequency") -> JointTestResult:
     r"""Joint chi-square test that k >= 2 correlated AUCs are equal (DeLong et al. 1988).
 
     A Wald chi-square of the contrasts L theta of the k AUCs with their DeLong covariance
@@ -323,8 +341,9 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
                            pos_label=labels.pos_label, names=names, covariance=S, **extra)
 
 
-def delong_pairwise(y_true, y_scores, *, adjust=("holm", "fdr_bh"), level=0.95, pos_label=None,
-                    direction="<"):
+def delong_pairwise(y_true: ArrayLike, y_scores: ArrayLike, *,
+                    adjust: Any = ("holm", "fdr_bh"), level: float = 0.95,
+                    pos_label: Label = None, direction: Direction = "<") -> pd.DataFrame:
     r"""Every pairwise DeLong comparison of k correlated AUCs, with adjusted p-values.
 
     For each pair a < b of the k scores (columns), the paired DeLong z test of

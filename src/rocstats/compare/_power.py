@@ -728,10 +728,13 @@ def _two_curve_target(sig_level, power, n_given, *, pilot):
     return target
 
 
-def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrols=None,
-                          kappa=None, sig_level=0.05, power=None, alternative="two-sided",
-                          method="delong", null_variance="alternative", pos_label=None,
-                          direction="<"):
+def power_roc_test_paired(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+                          ncases: Optional[float] = None, ncontrols: Optional[float] = None,
+                          kappa: Optional[float] = None, sig_level: Optional[float] = 0.05,
+                          power: Optional[float] = None, alternative: str = "two-sided",
+                          method: str = "delong", null_variance: Any = "alternative",
+                          pos_label: Label = None, direction: Direction = "<"
+        ) -> PairedPowerResult:
     r"""Power, sample size or significance level for comparing two paired ROC curves
     (H0: AUC_a = AUC_b), from pilot data (Obuchowski & McClish 1997; pROC's
     ``power.roc.test(roc1, roc2)``).
@@ -890,9 +893,10 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
             raise ValueError("y_score_a/y_score_b: a score is constant within a class, so "
                              "the correlations of method='obuchowski' are undefined (use "
                              "method='delong')")
-        var_a = binormal_variance(*fit_a, kappa)
-        var_b = binormal_variance(*fit_b, kappa)
-        cov_ab = binormal_covariance(*fit_a, *fit_b, r_controls, r_cases, kappa)
+        (a_a, b_a), (a_b, b_b) = fit_a, fit_b          # (A, B) of each curve
+        var_a = binormal_variance(a_a, b_a, kappa)
+        var_b = binormal_variance(a_b, b_b, kappa)
+        cov_ab = binormal_covariance(a_a, b_a, a_b, b_b, r_controls, r_cases, kappa)
     else:
         fit_a = fit_b = None
         _, V10, V01 = structural_components(is_pos, score)

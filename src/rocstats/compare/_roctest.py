@@ -483,10 +483,15 @@ def roc_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
 
 # =========================================================================== unpaired
 @renamed(y_a="y_true_a", score_a="y_score_a", y_b="y_true_b", score_b="y_score_b")
-def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delong",
-                      alternative="two-sided", n_boot=2000, stratified=True, partial=None,
-                      focus="specificity", correct=False, random_state=None, n_jobs=None,
-                      direction="<", pos_label=None, margin=None, equivalence=None):
+def roc_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: ArrayLike,
+                      y_score_b: ArrayLike, *, method: str = "delong",
+                      alternative: str = "two-sided", n_boot: int = 2000,
+                      stratified: bool = True, partial: Optional[Range] = None,
+                      focus: str = "specificity", correct: bool = False,
+                      random_state: Seed = None, n_jobs: Jobs = None,
+                      direction: Direction = "<", pos_label: Label = None,
+                      margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""Compare the ROC curves of two independent samples, with a confidence interval of
     the AUC difference (pROC's ``roc.test(paired = FALSE)`` gives none, its issue #73).
 

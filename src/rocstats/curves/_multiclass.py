@@ -195,7 +195,9 @@ def multiclass_auc(y_true: ArrayLike, y_prob: ArrayLike, *,
                                pairwise_covariance=cov)
 
 
-def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two-sided"):
+def multiclass_auc_test(y_true: ArrayLike, prob_a: ArrayLike, prob_b: ArrayLike, *,
+                        labels: Optional[ArrayLike] = None,
+                        alternative: str = "two-sided") -> TestResult:
     r"""Paired z test of two models' Hand & Till M on the same cases.
 
     z = (M_a - M_b) / SE, the SE from the C-class DeLong-type variance of each row's
@@ -250,9 +252,9 @@ def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two
     (1.0, True)
     """
     _check_alternative(alternative)
-    codes, labels, Pa = _prepare(y_true, prob_a, labels, "prob_a")
-    _, _, Pb = _prepare(y_true, prob_b, labels, "prob_b")
-    C = labels.size
+    codes, classes, Pa = _prepare(y_true, prob_a, labels, "prob_a")
+    _, _, Pb = _prepare(y_true, prob_b, classes, "prob_b")
+    C = classes.size
     K = C * (C - 1)
     sweep = _Sweep(codes, C)
     A_a, _, Z_a, _ = sweep.run(Pa)

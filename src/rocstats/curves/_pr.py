@@ -327,7 +327,9 @@ def _curve_counts(y_true, y_score, pos_label, direction, sample_weight):
             scale)
 
 
-def pr_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=None):
+def pr_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = None,
+             direction: Direction = "<", sample_weight: Optional[ArrayLike] = None
+        ) -> PRCurve:
     """Precision-recall curve with every threshold.
 
     Parameters

@@ -1,5 +1,12 @@
 """Data sets read from the user's R installation through rpy2 (their GPL / LGPL licences
 do not allow shipping them in rocstats' BSD wheel)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Tuple  # noqa: F401
+
+if TYPE_CHECKING:
+    import numpy as np  # noqa: F401
+    import pandas as pd  # noqa: F401
 from ._catalogue import DATASETS
 
 #: R code: a data set of a package as a data frame whose integer columns with NA are
@@ -58,7 +65,7 @@ def _unorder(col):
     return pd.Categorical(col.astype(str), categories=[str(c) for c in col.cat.categories])
 
 
-def load_asah():
+def load_asah() -> pd.DataFrame:
     """pROC's aSAH data set, read from R (needs R, pROC and ``rocstats[r]``).
 
     113 patients with aneurysmal subarachnoid haemorrhage (Turck et al. 2010, Intensive
@@ -95,7 +102,7 @@ def load_asah():
     return _attach(d, "asah")
 
 
-def load_kyphosis():
+def load_kyphosis() -> pd.DataFrame:
     """rpart's kyphosis data, read from R (needs R, rpart and ``rocstats[r]``).
 
     81 children who had corrective spinal surgery (Chambers & Hastie 1992); ``Kyphosis``
@@ -124,7 +131,7 @@ def load_kyphosis():
     return _attach(d, "kyphosis")
 
 
-def load_pima(split="train"):
+def load_pima(split: str = "train") -> pd.DataFrame:
     """MASS's Pima data (``Pima.tr`` or ``Pima.te``), read from R (needs R, MASS and
     ``rocstats[r]``).
 
@@ -161,7 +168,7 @@ def load_pima(split="train"):
     return _attach(d, "pima")
 
 
-def load_pbc():
+def load_pbc() -> pd.DataFrame:
     """survival's pbc data, read from R (needs R, survival and ``rocstats[r]``).
 
     418 patients of the Mayo Clinic trial in primary biliary cirrhosis (Therneau &
@@ -190,7 +197,7 @@ def load_pbc():
     return _attach(d, "pbc")
 
 
-def load_rocr_xval():
+def load_rocr_xval() -> List[Tuple[np.ndarray, np.ndarray]]:
     """ROCR's ``ROCR.xval``: the predictions and labels of 10 cross-validation folds,
     read from R (needs R, ROCR and ``rocstats[r]``).
 

@@ -1,4 +1,11 @@
 """The data files shipped in the wheel (rocstats/datasets/data)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Tuple  # noqa: F401
+
+if TYPE_CHECKING:
+    import numpy as np  # noqa: F401
+    import pandas as pd  # noqa: F401
 from importlib import resources
 
 from ._catalogue import DATASETS
@@ -24,7 +31,7 @@ def _two_levels(values, levels):
     return pd.Categorical(values, categories=list(levels))
 
 
-def load_asah_like():
+def load_asah_like() -> pd.DataFrame:
     """A simulated diagnostic study shaped like pROC's aSAH (shipped; no R needed).
 
     113 simulated patients, 72 with a good and 41 with a poor outcome (aSAH's counts),
@@ -69,7 +76,7 @@ def load_asah_like():
     return _attach(d, "asah_like")
 
 
-def load_pbc_like():
+def load_pbc_like() -> pd.DataFrame:
     """A simulated censored cohort shaped like survival's pbc (shipped; no R needed).
 
     418 simulated patients followed for up to about 13 years (the real pbc data ship with
@@ -102,7 +109,7 @@ def load_pbc_like():
     return _attach(_read_csv("pbc_like.csv"), "pbc_like")
 
 
-def load_spambase():
+def load_spambase() -> pd.DataFrame:
     """The UCI Spambase data: 4601 e-mails, 57 features, spam or not (shipped).
 
     The data of ESL's spam example (Hastie, Tibshirani & Friedman 2009, sections 9.1-9.2)

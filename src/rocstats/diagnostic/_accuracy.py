@@ -346,7 +346,9 @@ def _count(v, name):
     return arr.astype(np.int64)
 
 
-def diagnostic_accuracy_table(tp, fp, fn, tn, *, level=0.95, method="exact", prevalence=None):
+def diagnostic_accuracy_table(tp: int, fp: int, fn: int, tn: int, *, level: float = 0.95,
+                              method: str = "exact", prevalence: Optional[float] = None
+        ) -> DiagnosticAccuracy:
     """`diagnostic_accuracy` from the 2 x 2 table itself (epiR's
     ``epi.tests(c(tp, fp, fn, tn))``): counts, or 1-D arrays of counts (one row each).
 

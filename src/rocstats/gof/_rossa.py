@@ -114,6 +114,14 @@ A "mid" rule (count ties 1/2) is not offered: it gives half-integer indices that
 to no cell.  The permutation p-value is valid under every rule (it permutes labels over
 the observed values, ties included).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 import numbers
 import warnings
 from dataclasses import dataclass, field
@@ -238,8 +246,10 @@ class GOFTestResult(TestResult):
 
 # --------------------------------------------------------------------------- public
 @renamed(x="y_score", n_resamples="n_boot")
-def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="auto",
-                 ties="random", n_boot=9999, random_state=None):
+def roc_gof_test(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+                 pos_label: Label = None, cells: Optional[int] = None, method: str = "auto",
+                 ties: str = "random", n_boot: int = 9999, random_state: Seed = None
+        ) -> GOFTestResult:
     r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v (seed 003, section 3).
 
     Each positive is placed in one of n + 1 cells by the number of the n negatives at or

@@ -4,6 +4,14 @@ statistic (21) is largest, cut at the point of its empirical ROC curve closest t
 (`rocstats.tree._splitter.RossaSplitter`) applies it at every node through
 `rule_statistics` and `closest_point`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -129,8 +137,10 @@ class ROCRuleResult(_Result):
         return self.summary()._repr_html_()
 
 
-def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
-                 ties="random", direction="<", random_state=None):
+def roc_gof_rule(y_true: ArrayLike, X: ArrayLike, *, pos_label: Label = None,
+                 variable_names: Optional[Sequence[Any]] = None,
+                 cells: Optional[int] = None, ties: str = "random",
+                 direction: Direction = "<", random_state: Seed = None) -> ROCRuleResult:
     r"""Rossa's classification rule (seed 003, section 4): the variable with the largest
     statistic (21) and its threshold closest to (0, 1).
 

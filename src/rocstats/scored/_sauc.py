@@ -172,7 +172,9 @@ def _warn_small(m, n, what):
 
 
 # --------------------------------------------------------------------------- margin / sROC
-def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=None):
+def margin_auc(y_true: ArrayLike, y_score: ArrayLike, tau: ArrayLike, *,
+               pos_label: Label = None, direction: Direction = "<", rescale: Any = None
+        ) -> Union[float, np.ndarray]:
     r"""Margin AUC theta(tau) = (1 / (m n)) sum_ij 1(y_i - x_j > tau).
 
     The share of (positive, negative) pairs whose score difference exceeds the margin
@@ -247,8 +249,9 @@ def _exact_steps(pos, neg, m, n):
     return np.concatenate(([0.0], uniq)), values
 
 
-def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_label=None,
-               direction="<", rescale=None):
+def sroc_curve(y_true: ArrayLike, y_score: ArrayLike, *, grid: Any = 201,
+               max_breakpoints: Any = 2000000, pos_label: Label = None,
+               direction: Direction = "<", rescale: Any = None) -> SROCCurve:
     r"""The sROC curve tau -> theta(tau) (margin AUC) on [0, 1], exact and on a grid.
 
     :math:`\theta` (see `margin_auc`) is a right-continuous step function that
@@ -481,8 +484,9 @@ def _pvalue(z, alternative):
     return float(_dist.norm_cdf(z))
 
 
-def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", rescale=None,
-              alternative="two-sided", variance="paper"):
+def sauc_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+              pos_label: Label = None, direction: Direction = "<", rescale: Any = None,
+              alternative: str = "two-sided", variance: str = "paper") -> TestResult:
     r"""Paired z test of two scored AUCs computed on the same cases.
 
     z = (sAUC_a - sAUC_b) / SE, the SE from the two models' structural components in the
