@@ -2,12 +2,16 @@
 # Idempotent set-up of a (fresh) Debian machine for rocstats:
 #   1. R and the R packages the validation uses (rpart, pROC, kernlab, MASS; epiR and
 #      cutpointr for diagnostic accuracy and cut-points; survival and riskRegression for
-#      time-dependent ROC; ROCR for precision-recall; partykit for exported rpart trees),
-#      plus what is needed to build the C extension / create a venv, via apt
+#      time-dependent ROC; ROCR for precision-recall; partykit for exported rpart trees;
+#      mlbench, caret, ddalpha, cba, jsonlite for the sAUC data sets), plus what is needed
+#      to build the C extension / create a venv, and libjs-mathjax (formulas of the
+#      offline documentation site, `make docs`), via apt
 #      -- skipped when already present, or with ROCSTATS_SKIP_APT=1;
 #   2. a virtualenv in .venv (system python3), created if missing;
-#   3. `pip install -e '.[dev,r,reports,dask]'` into it, every time, so that the
-#      cffi extension is rebuilt from the current sources;
+#   3. `pip install -e '.[dev,r,reports,dask,docs]'` into it, every time, so that the
+#      cffi extension is rebuilt from the current sources (dev: the tests, mypy and the
+#      release checks; r: rpy2 < 3.6; reports: matplotlib and the report renderer; dask:
+#      rocstats.dask; docs: Sphinx and its extensions for `make docs`);
 #   4. `pip install -e ./validation`: the validation harness (import name
 #      rocstats_validation; a distribution of its own, never in the rocstats wheel).
 #
@@ -46,6 +50,8 @@ else
     # pdftoppm / pdftotext: rendered report pages looked at as PNGs, and the report tests
     # that read PDF text (skipped without them)
     command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+    # MathJax for the documentation site, copied into it so that it renders offline
+    [[ -f /usr/share/javascript/mathjax/MathJax.js ]] || need+=(libjs-mathjax)
     # Debian's own python3 ships venv/ensurepip and headers separately.
     if [[ ! -x "$VENV/bin/python" ]] && command -v "$PYTHON" >/dev/null 2>&1 \
         && ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
@@ -83,8 +89,8 @@ fi
 # --------------------------------------------------------------------------
 # 3. The package, editable, with all extras (rebuilds the cffi extension)
 # --------------------------------------------------------------------------
-log "pip install -e '.[dev,r,reports,dask]'"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev,r,reports,dask]'
+log "pip install -e '.[dev,r,reports,dask,docs]'"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev,r,reports,dask,docs]'
 
 # --------------------------------------------------------------------------
 # 4. The validation harness (validation/rocstats_validation), editable: it reads the

@@ -2,6 +2,8 @@
 # Install rocstats with no C compiler (CC=false) into a throw-away virtualenv and check
 # that it installs, warns once that the C extension is missing, and computes with the
 # NumPy kernels.  Called by .ci/run; the README's install section promises this path.
+# With an argument (a built sdist, .tar.gz) that file is installed instead of a clean copy
+# of this checkout: scripts/release_checks.sh checks the release's sdist this way.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON="${PYTHON:-python3}"
@@ -12,10 +14,15 @@ trap 'rm -rf "$tmp"' EXIT
 # does not ignore): a git-ignored build/ left by an earlier `pip install .` or `pip wheel .`
 # in this checkout would otherwise be reused, with its compiled extension, and the check
 # below would test the old build instead of the no-compiler path.
-mkdir "$tmp/src"
-git ls-files -z --cached --others --exclude-standard \
-    | tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$tmp/src"
-CC=false "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$tmp/src" \
+if [[ -n "${1:-}" ]]; then
+    target="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+else
+    mkdir "$tmp/src"
+    git ls-files -z --cached --others --exclude-standard \
+        | tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$tmp/src"
+    target="$tmp/src"
+fi
+CC=false "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$target" \
     > "$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; echo "smoke: install without a compiler failed" >&2; exit 1; }
 cd "$tmp"     # not the source tree: import the installed package
 "$tmp/venv/bin/python" - <<'PY'

@@ -106,7 +106,7 @@ __all__ = [
 #: attribute -> module that defines it, imported on first access
 _LAZY = {"CARTClassifier": ".tree", "CARTRegressor": ".tree"}
 #: subpackages reachable as attributes without an explicit import
-_SUBMODULES = ("tree", "ensemble", "plot", "r", "report", "dask", "survival")
+_SUBMODULES = ("tree", "ensemble", "plot", "r", "report", "dask", "survival", "datasets")
 
 
 def __getattr__(name):

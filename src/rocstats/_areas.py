@@ -2,8 +2,8 @@
 (``partial``, ``focus``, ``correct``), McClish's (1989) standardisation and the area of a
 curve given by its points between two lines.
 
-Below :mod:`rocstats._results` (``ROCCurve.auc_partial``), the curves
-(:mod:`rocstats.curves._partial`, which adds the DeLong-type variance) and the bootstrap
+Below `rocstats._results` (``ROCCurve.auc_partial``), the curves
+(`rocstats.curves._partial`, which adds the DeLong-type variance) and the bootstrap
 engine (partial areas of every replicate's curve).
 """
 import warnings
@@ -81,7 +81,7 @@ def mcclish(pauc, lo, hi, *, allow_invalid=False, warn=True):
 
     As pROC's ``auc(..., partial.auc.correct = TRUE)``: below the diagonal
     (``pauc < min``) the correction is not defined and the result is NaN with an
-    :class:`UndefinedAUCWarning`, unless ``allow_invalid`` (pROC's
+    `UndefinedAUCWarning`, unless ``allow_invalid`` (pROC's
     ``allow.invalid.partial.auc.correct``, which its bootstrap uses).  Works on arrays.
     """
     lo_area, hi_area = mcclish_bounds(lo, hi)
@@ -158,7 +158,7 @@ def partial_auc_from_points(sensitivities, specificities, *, partial, focus="spe
     allow_invalid : bool, default True
         With ``correct``, apply the correction below the diagonal too (pROC's bootstrap
         replicates do: ``allow.invalid.partial.auc.correct = TRUE``).  False gives NaN
-        there, without a warning (the public :func:`rocstats.auc` warns).
+        there, without a warning (the public `rocstats.auc` warns).
 
     Returns
     -------

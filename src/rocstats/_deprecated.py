@@ -1,9 +1,9 @@
 """Renamed arguments keep their old names for one release, with a warning.
 
 ``@renamed(n_resamples="n_boot")`` lets a function be called with the old keyword: it
-warns (:class:`DeprecationWarning`, naming the new spelling and the release that drops
+warns (`DeprecationWarning`, naming the new spelling and the release that drops
 the old one) and passes the value under the new name.  Giving both is an error.  The
-table of every alias is :data:`ALIASES` (the argument table of docs/arguments.md lists
+table of every alias is `ALIASES` (the documentation's argument table lists
 them too).
 """
 import functools
@@ -14,12 +14,12 @@ __all__ = ["renamed", "deprecated_function", "ALIASES", "REMOVED_IN"]
 #: the release that removes the old spellings
 REMOVED_IN = "0.2"
 #: ``{function name: {old: new}}`` of every renamed argument
-ALIASES = {}
+ALIASES: "dict[str, dict[str, str]]" = {}
 
 
 def renamed(**old_to_new):
     """Decorator: accept the old keyword names ``old_to_new`` (old -> new) with a
-    :class:`DeprecationWarning`."""
+    `DeprecationWarning`."""
     def deco(fn):
         ALIASES.setdefault(fn.__name__, {}).update(old_to_new)
 

@@ -2,8 +2,8 @@
 
 rocstats takes pROC's defaults unless pROC is known to be wrong; where it differs on
 purpose, the result it affects says so in its printout (``summary()``) with the call that
-reproduces pROC, and ``tests/test_deviations.py`` checks each entry of :data:`DEVIATIONS`
-against the printout it names.  docs/arguments.md lists them too.
+reproduces pROC, and the test suite checks each entry of `DEVIATIONS` against the
+printout it names.  The documentation's "Coming from pROC" page lists them too.
 """
 
 __all__ = ["DEVIATIONS", "note"]

@@ -16,11 +16,11 @@ The contract
   binary statistic needs ``pos_label`` (a ``ValueError`` lists the labels found, as
   scikit-learn does); classifiers sort them -- strings by code point (``"B" < "a"``), the
   same everywhere, where R's ``factor()`` follows the locale's collation (``"a" < "B"``
-  in most locales): pass a Categorical (:func:`rocstats.r.r_factor` gives R's order) to
+  in most locales): pass a Categorical (`rocstats.r.r_factor` gives R's order) to
   get R's class order.
 * ``pos_label`` must be one of the labels; a third class is an error (use
-  :func:`rocstats.multiclass_auc`); a single class is *not* an error here: the statistic
-  warns and returns NaN (:class:`rocstats.UndefinedAUCWarning`).
+  `rocstats.multiclass_auc`); a single class is *not* an error here: the statistic
+  warns and returns NaN (`rocstats.UndefinedAUCWarning`).
 * Missing labels (NaN, None, ``pd.NA``, a categorical's missing code) are an error.
 
 Every result object records the label that was taken as positive (``pos_label``).
@@ -39,7 +39,7 @@ _SHOW = 10      # labels listed in an error message
 
 @dataclass(frozen=True, eq=False)
 class BinaryLabels:
-    """Labels of a two-class problem, read by :func:`binary_labels`.
+    """Labels of a two-class problem, read by `binary_labels`.
 
     Attributes
     ----------
@@ -69,7 +69,7 @@ class BinaryLabels:
 
 @dataclass(frozen=True, eq=False)
 class BinaryRule:
-    """The decision of :func:`binary_rule`: which rows are positive, before any mask is
+    """The decision of `binary_rule`: which rows are positive, before any mask is
     built (so that a kernel can split the scores by ``values == pos_value`` directly).
 
     Attributes
@@ -79,7 +79,7 @@ class BinaryRule:
     pos_value : object or None
         The positives are the rows with ``values == pos_value``; None: there are none.
     pos_label, neg_label, kind
-        As :class:`BinaryLabels`.
+        As `BinaryLabels`.
     n_pos : int or None
         The number of positives when the label scan counted them (None: not known yet).
     """
@@ -92,7 +92,7 @@ class BinaryRule:
     n_pos: object = None
 
     def labels(self):
-        """The :class:`BinaryLabels` (with the boolean mask) of this rule."""
+        """The `BinaryLabels` (with the boolean mask) of this rule."""
         if self.pos_value is None:
             is_pos = np.zeros(self.values.size, dtype=bool)
         elif self.values.dtype.kind == "b" and self.pos_value is True:
@@ -105,7 +105,7 @@ class BinaryRule:
 
 @dataclass(frozen=True, eq=False)
 class ClassLabels:
-    """Labels of a classification problem, read by :func:`class_labels`.
+    """Labels of a classification problem, read by `class_labels`.
 
     Attributes
     ----------
@@ -292,7 +292,7 @@ def binary_labels(y_true, pos_label=None, *, name="y_true"):
 
 
 def binary_rule(y_true, pos_label=None, *, name="y_true"):
-    """:func:`binary_labels` without the mask: a :class:`BinaryRule` (the positives are
+    """`binary_labels` without the mask: a `BinaryRule` (the positives are
     ``rule.values == rule.pos_value``).  Same arguments, checks and errors.
 
     >>> r = binary_rule([1, 2, 2, 1])
@@ -313,7 +313,7 @@ def binary_rule(y_true, pos_label=None, *, name="y_true"):
 
 
 def _binary_rule_of(arr, classes, pos_label, name):
-    """The :class:`BinaryRule` of :func:`binary_rule` from the labels and their distinct
+    """The `BinaryRule` of `binary_rule` from the labels and their distinct
     values."""
     kind = _kind(arr)
     if classes.size > 2:

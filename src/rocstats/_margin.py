@@ -51,7 +51,7 @@ class MarginSpec:
 
 def check_margin(margin, equivalence, alternative, *, center=0.0, what="AUC_a - AUC_b",
                  method=None):
-    """Validate ``margin`` / ``equivalence`` and return a :class:`MarginSpec` (None when
+    """Validate ``margin`` / ``equivalence`` and return a `MarginSpec` (None when
     neither is given).
 
     ``margin`` (a number, either sign) with ``alternative="greater"``: H0: theta <=

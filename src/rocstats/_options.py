@@ -3,7 +3,7 @@ arrays, case weights (one validator), the confidence level, the alternative, the
 of bootstrap replicates, the seed and the threads.
 
 Every failure is a ``ValueError`` whose message starts with the option's name.  The data
-themselves (labels, scores) are read by :mod:`rocstats._sample`, which uses the float64
+themselves (labels, scores) are read by `rocstats._sample`, which uses the float64
 policy here.
 """
 import os
@@ -20,7 +20,7 @@ __all__ = ["ALTERNATIVES", "WEIGHT_TYPES", "MAX_N_BOOT", "as_float_array", "chec
 
 #: H1 of the AUC tests: the difference (or the AUC minus the null) != 0, > 0, < 0
 ALTERNATIVES = ("two-sided", "greater", "less")
-#: how case weights are read (see :mod:`rocstats.curves._weighted`)
+#: how case weights are read (see `rocstats.curves._weighted`)
 WEIGHT_TYPES = ("frequency", "sampling")
 #: the largest number of bootstrap replicates: each replicate's statistics are kept (a
 #: float64 per statistic and replicate: 0.8 GB per statistic at the limit)

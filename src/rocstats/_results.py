@@ -1,12 +1,12 @@
 """Frozen result objects shared by every statistic.
 
 Each result carries its follow-ups (``conf_int``, ``summary``) in the style of
-statsmodels' ``RankCompareResult``; ``summary()`` returns a :class:`Summary` whose
+statsmodels' ``RankCompareResult``; ``summary()`` returns a `Summary` whose
 ``str()`` is a plain-text table and whose ``_repr_html_`` renders in a notebook.
 """
 from dataclasses import dataclass, field, fields
 from html import escape
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 import numpy as np
 from . import _dist
@@ -179,7 +179,7 @@ def unit_interval(estimate, se, level, method, names=None, alternative=None):
     ``se / (estimate (1 - estimate))``, back-transformed: inside (0, 1) without clipping;
     NaN at 0 and 1, where it is undefined.  ``alternative="greater"`` / ``"less"`` (None: two-sided): the
     one-sided interval ``[lower, 1]`` / ``[0, upper]`` with z the ``level`` quantile
-    (:mod:`rocstats._margin`).
+    (`rocstats._margin`).
     """
     from ._margin import one_sided, one_sided_quantile
 
@@ -209,7 +209,7 @@ def unit_interval(estimate, se, level, method, names=None, alternative=None):
 
 class AUCEstimate:
     """The follow-ups every AUC-type estimate shares (AUC, partial AUC, sAUC, Hand &
-    Till's M): :attr:`se`, :meth:`conf_int`, :meth:`test`.  A result using it has a
+    Till's M): `se`, `conf_int`, `test`.  A result using it has a
     ``variance`` field and names its estimate's field in ``_estimate`` (``"auc"``,
     ``"sauc"``); ``_width()`` is the length of the interval the estimate lies in
     (1, or ``high - low`` for an uncorrected partial AUC)."""
@@ -272,7 +272,7 @@ class AUCEstimate:
         (estimate - null) / se``, p-value from the standard normal (``alternative``:
         H1 estimate != / > / < null).  A zero SE gives z = +-inf when the estimate
         differs from ``null`` (p = 0), and z = 0 when it equals it.  Scalar estimates
-        only (:func:`rocstats.delong_joint_test` compares several)."""
+        only (`rocstats.delong_joint_test` compares several)."""
         from ._options import check_alternative
         from ._validation import check_number
 
@@ -315,8 +315,8 @@ class AUCResult(AUCEstimate, _Result):
         are the summed frequency weights, or the numbers of rows with positive weight).
     """
 
-    auc: object
-    variance: object
+    auc: Any                     # a float, or an array of k AUCs
+    variance: Any                # a float, or an array of k variances
     n_pos: int
     n_neg: int
     covariance: Optional[np.ndarray] = None
@@ -516,7 +516,7 @@ class ROCCurve(_Result):
         return 1.0 - self.fpr
 
     def auc_partial(self, partial, *, focus="specificity", correct=False):
-        """Partial AUC of this curve, as :func:`rocstats.auc` with ``partial``, ``focus``
+        """Partial AUC of this curve, as `rocstats.auc` with ``partial``, ``focus``
         and ``correct`` (pROC's ``partial.auc`` on the curve's points; weighted curves
         too).  A curve with an undefined AUC (one class) gives NaN."""
         from ._areas import (check_correct, check_focus, check_partial, mcclish,
@@ -538,7 +538,7 @@ class ROCCurve(_Result):
         return Summary("Empirical ROC curve", rows)
 
     def plot(self, ax=None, **kwargs):
-        """Draw the curve with :func:`rocstats.plot.plot_roc` (tie blocks as diagonal
+        """Draw the curve with `rocstats.plot.plot_roc` (tie blocks as diagonal
         segments; ``ci=True``, ``print_auc=True``, ``axes=...`` as there); returns the
         Axes.  Needs matplotlib."""
         from .plot import plot_roc
@@ -557,7 +557,7 @@ class MulticlassAUCResult(AUCEstimate, _Result):
     Attributes
     ----------
     variance : float
-        The k-sample DeLong-type variance of M (see :func:`rocstats.multiclass_auc`);
+        The k-sample DeLong-type variance of M (see `rocstats.multiclass_auc`);
         NaN when a class has fewer than 2 rows.
     pairwise_variance : ndarray of shape (C, C) or None
         The variance of each A(i|j) (DeLong's, on the rows of classes i and j); NaN

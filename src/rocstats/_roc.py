@@ -1,10 +1,10 @@
 """The ROC object: pROC's ``roc()``, sorted once and asked everything without re-sorting.
 
-``rocstats.roc(y_true, y_score)`` validates the data once (:mod:`rocstats._sample`),
+``rocstats.roc(y_true, y_score)`` validates the data once (`rocstats._sample`),
 sorts each class once (the split argsort of the kernels), and derives from that one sort
 the integer counts every statistic needs: the distinct scores with each class's counts
-(the empirical curve of :func:`rocstats.coords` and :func:`rocstats.best_threshold`),
-the blocks of the bootstrap engine (:mod:`rocstats.bootstrap`), the sorted classes of the
+(the empirical curve of `rocstats.coords` and `rocstats.best_threshold`),
+the blocks of the bootstrap engine (`rocstats.bootstrap`), the sorted classes of the
 AUC and DeLong sweeps, and the case orders of the paired DeLong test.  Its methods are
 pROC's functions on a ``roc``: ``r.auc()``, ``r.ci()``, ``r.coords("best")``,
 ``r.test(r2)``, ``r.plot()`` ...; each runs the code of the function of the same name on
@@ -12,9 +12,14 @@ the cached pieces (the functions take a ROC in place of the data too, as pROC's:
 ``rocstats.coords(r, "best")``), so the object and the functions cannot disagree.
 
 Several markers (a 2-D array, a DataFrame, or pROC's formula ``"outcome ~ s100b +
-ndka"``) give a :class:`ROCSet`: a mapping name -> :class:`ROC` sharing the labels, with
+ndka"``) give a `ROCSet`: a mapping name -> `ROC` sharing the labels, with
 the joint DeLong test, the pairwise table and an overlaid plot.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from ._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import dataclasses
 import re
 import sys
@@ -75,23 +80,23 @@ def _same_cases(a, b):
 class ROC:
     """An empirical ROC curve, as pROC's ``roc`` object: validated and sorted once.
 
-    Build it with :func:`rocstats.roc`.  Every method is the function of the same name
+    Build it with `rocstats.roc`.  Every method is the function of the same name
     (or pROC's) on these data, computed from the cached sort:
 
     ====================================  ==============================================
-    ``auc(partial=, focus=, correct=)``   :func:`rocstats.auc` (pROC ``auc``)
-    ``delong()``, ``var()``               :func:`rocstats.delong` (pROC ``var``)
-    ``ci(method="delong", ...)``          :func:`rocstats.ci_auc` (pROC ``ci``, ``ci.auc``)
-    ``coords(x="all", input=, ret=)``     :func:`rocstats.coords` (pROC ``coords``)
+    ``auc(partial=, focus=, correct=)``   `rocstats.auc` (pROC ``auc``)
+    ``delong()``, ``var()``               `rocstats.delong` (pROC ``var``)
+    ``ci(method="delong", ...)``          `rocstats.ci_auc` (pROC ``ci``, ``ci.auc``)
+    ``coords(x="all", input=, ret=)``     `rocstats.coords` (pROC ``coords``)
     ``ci_coords``, ``ci_se``, ``ci_sp``,   pROC's ``ci.coords``, ``ci.se``, ``ci.sp``,
     ``ci_thresholds``                     ``ci.thresholds``
-    ``smooth(method=)``                   :func:`rocstats.smooth_roc` (pROC ``smooth``)
-    ``test(other, method=, paired=)``     :func:`rocstats.roc_test` (pROC ``roc.test``)
+    ``smooth(method=)``                   `rocstats.smooth_roc` (pROC ``smooth``)
+    ``test(other, method=, paired=)``     `rocstats.roc_test` (pROC ``roc.test``)
     ``power(other=None, ...)``            pROC's ``power.roc.test``
-    ``cutpoint(...)``                     :func:`rocstats.cutpoint`
-    ``diagnostic_accuracy(threshold)``    :func:`rocstats.diagnostic_accuracy`
-    ``curve()``                           :func:`rocstats.roc_curve`
-    ``plot(ax=, ci=, print_auc=)``        :func:`rocstats.plot.plot_roc` (pROC ``plot``)
+    ``cutpoint(...)``                     `rocstats.cutpoint`
+    ``diagnostic_accuracy(threshold)``    `rocstats.diagnostic_accuracy`
+    ``curve()``                           `rocstats.roc_curve`
+    ``plot(ax=, ci=, print_auc=)``        `rocstats.plot.plot_roc` (pROC ``plot``)
     ====================================  ==============================================
 
     Attributes
@@ -139,14 +144,14 @@ class ROC:
 
     # ------------------------------------------------------------------ areas
     def auc(self, partial=None, *, focus="specificity", correct=False):
-        """The AUC (or partial AUC): :func:`rocstats.auc` on these data."""
+        """The AUC (or partial AUC): `rocstats.auc` on these data."""
         from .curves import auc
 
         return auc(self, None, partial=partial, focus=focus, correct=correct)
 
     def delong(self, partial=None, *, focus="specificity", correct=False):
-        """The AUC with DeLong's variance: :func:`rocstats.delong` (an
-        :class:`rocstats.AUCResult`, with ``conf_int``, ``test``, ``summary``)."""
+        """The AUC with DeLong's variance: `rocstats.delong` (an
+        `rocstats.AUCResult`, with ``conf_int``, ``test``, ``summary``)."""
         from .curves import delong
 
         return delong(self, None, partial=partial, focus=focus, correct=correct)
@@ -157,7 +162,7 @@ class ROC:
 
     def ci(self, *, method="delong", level=0.95, **options):
         """Confidence interval of the AUC, pROC's ``ci(roc)`` / ``ci.auc``:
-        :func:`rocstats.ci_auc` (``method="delong"`` or ``"bootstrap"``; the bootstrap
+        `rocstats.ci_auc` (``method="delong"`` or ``"bootstrap"``; the bootstrap
         reuses the sorted blocks)."""
         from .bootstrap import ci_auc
 
@@ -166,20 +171,20 @@ class ROC:
     # ------------------------------------------------------------------ coordinates
     def coords(self, x="all", *, input="threshold", ret=("threshold", "specificity",
                                                           "sensitivity"), **options):
-        """pROC's ``coords(roc, x, input, ret)``: :func:`rocstats.coords` on the cached
+        """pROC's ``coords(roc, x, input, ret)``: `rocstats.coords` on the cached
         curve."""
         from .curves import coords
 
         return coords(self, None, x, input=input, ret=ret, **options)
 
     def best_threshold(self, method="youden"):
-        """:func:`rocstats.best_threshold` (a :class:`rocstats.ThresholdResult`)."""
+        """`rocstats.best_threshold` (a `rocstats.ThresholdResult`)."""
         from .curves import best_threshold
 
         return best_threshold(self, None, method=method)
 
     def curve(self):
-        """:func:`rocstats.roc_curve` (a :class:`rocstats.ROCCurve`; weighted when the
+        """`rocstats.roc_curve` (a `rocstats.ROCCurve`; weighted when the
         ROC was built with ``sample_weight``)."""
         from .curves import roc_curve
 
@@ -190,44 +195,44 @@ class ROC:
         return dataclasses.replace(res, pos_label=self.pos_label)
 
     def ci_coords(self, x, **options):
-        """pROC's ``ci.coords``: :func:`rocstats.ci_coords`."""
+        """pROC's ``ci.coords``: `rocstats.ci_coords`."""
         from .bootstrap import ci_coords
 
         return ci_coords(self, None, x, **options)
 
     def ci_se(self, specificities=None, **options):
-        """pROC's ``ci.se``: :func:`rocstats.ci_se`."""
+        """pROC's ``ci.se``: `rocstats.ci_se`."""
         from .bootstrap import ci_se
 
         return ci_se(self, None, specificities, **options)
 
     def ci_sp(self, sensitivities=None, **options):
-        """pROC's ``ci.sp``: :func:`rocstats.ci_sp`."""
+        """pROC's ``ci.sp``: `rocstats.ci_sp`."""
         from .bootstrap import ci_sp
 
         return ci_sp(self, None, sensitivities, **options)
 
     def ci_thresholds(self, thresholds="local maximas", **options):
-        """pROC's ``ci.thresholds``: :func:`rocstats.ci_thresholds`."""
+        """pROC's ``ci.thresholds``: `rocstats.ci_thresholds`."""
         from .bootstrap import ci_thresholds
 
         return ci_thresholds(self, None, thresholds, **options)
 
     def smooth(self, method="binormal", **options):
-        """pROC's ``smooth(roc, method)``: :func:`rocstats.smooth_roc`."""
+        """pROC's ``smooth(roc, method)``: `rocstats.smooth_roc`."""
         from .curves import smooth_roc
 
         return smooth_roc(self, None, method=method, **options)
 
     # ------------------------------------------------------------------ accuracy
     def cutpoint(self, **options):
-        """The optimal cut-point and its bootstrap: :func:`rocstats.cutpoint`."""
+        """The optimal cut-point and its bootstrap: `rocstats.cutpoint`."""
         from .diagnostic import cutpoint
 
         return cutpoint(self, None, **options)
 
     def diagnostic_accuracy(self, threshold, **options):
-        """Accuracy at a fixed cut-off (epiR's measures): :func:`rocstats.diagnostic_accuracy`."""
+        """Accuracy at a fixed cut-off (epiR's measures): `rocstats.diagnostic_accuracy`."""
         from .diagnostic import diagnostic_accuracy
 
         if threshold is None:
@@ -240,8 +245,8 @@ class ROC:
 
         ``paired=None`` pairs the curves when they have the same cases (the same labels
         row by row), as pROC does.  The paired DeLong test reuses both curves' sorts
-        (their case orders); every other method is :func:`rocstats.roc_test` /
-        :func:`rocstats.roc_test_unpaired` on the two curves' data."""
+        (their case orders); every other method is `rocstats.roc_test` /
+        `rocstats.roc_test_unpaired` on the two curves' data."""
         from .compare import roc_test, roc_test_unpaired
         from .compare._delong_test import _paired_z
 
@@ -276,8 +281,8 @@ class ROC:
 
     def power(self, other=None, **options):
         """pROC's ``power.roc.test``: with ``other`` (the same cases) the paired two-curve
-        form (:func:`rocstats.power_roc_test_paired`, pROC's default ``method="delong"``),
-        else the one-curve form on these pilot data (:func:`rocstats.power_roc_test`)."""
+        form (`rocstats.power_roc_test_paired`, pROC's default ``method="delong"``),
+        else the one-curve form on these pilot data (`rocstats.power_roc_test`)."""
         from .compare import power_roc_test, power_roc_test_paired
 
         s = self.sample
@@ -291,7 +296,7 @@ class ROC:
 
     # ------------------------------------------------------------------ display
     def plot(self, ax=None, *, ci=False, print_auc=False, **options):
-        """Draw the curve (pROC's ``plot.roc``): :func:`rocstats.plot.plot_roc`, with a
+        """Draw the curve (pROC's ``plot.roc``): `rocstats.plot.plot_roc`, with a
         bootstrap band (``ci=True``) and the AUC with its DeLong CI (``print_auc``)."""
         from .plot import plot_roc
 
@@ -332,7 +337,7 @@ def _raw_labels(sample):
 def _paired_delong(a, b):
     """The 2-vector AUCResult of two curves of the same cases from their cached sorts:
     the placements in case order (one O(n) merge each), DeLong's covariance.  The same
-    arithmetic as :func:`rocstats.delong` on the two columns."""
+    arithmetic as `rocstats.delong` on the two columns."""
     from .curves._auc import auc_from_twice_u
     from .curves._delong import _warn_small, delong_covariance
 
@@ -354,7 +359,7 @@ def _paired_delong(a, b):
 
 # --------------------------------------------------------------------------- ROCSet
 class ROCSet(Mapping):
-    """Several markers of the same cases: a mapping name -> :class:`ROC` (pROC's list
+    """Several markers of the same cases: a mapping name -> `ROC` (pROC's list
     of ``roc`` objects from ``roc(outcome ~ a + b, data)``), with their joint DeLong
     inference.
 
@@ -390,11 +395,11 @@ class ROCSet(Mapping):
         return self._sample
 
     def auc(self, partial=None, **options):
-        """``{name: AUC}`` (:meth:`ROC.auc` of each)."""
+        """``{name: AUC}`` (`ROC.auc` of each)."""
         return {k: self[k].auc(partial, **options) for k in self}
 
     def delong(self, partial=None, **options):
-        """The AUCs with DeLong's k x k covariance (:func:`rocstats.delong` on the
+        """The AUCs with DeLong's k x k covariance (`rocstats.delong` on the
         markers; ``names`` holds theirs)."""
         from .curves import delong
 
@@ -402,18 +407,18 @@ class ROCSet(Mapping):
 
     def test(self, **options):
         """DeLong's joint chi-square test that the AUCs are equal
-        (:func:`rocstats.delong_joint_test`); ``.pairwise()`` gives every pairwise
+        (`rocstats.delong_joint_test`); ``.pairwise()`` gives every pairwise
         comparison with adjusted p-values, ``.table()`` each contrast row's test."""
         from .compare import delong_joint_test
 
         return delong_joint_test(self._sample, None, **options)
 
     def pairwise(self, **options):
-        """Every pairwise DeLong comparison (:func:`rocstats.delong_pairwise`)."""
+        """Every pairwise DeLong comparison (`rocstats.delong_pairwise`)."""
         return self.test().pairwise(**options)
 
     def plot(self, ax=None, *, ci=False, print_auc=False, **options):
-        """The curves overlaid (:func:`rocstats.plot.plot_roc`)."""
+        """The curves overlaid (`rocstats.plot.plot_roc`)."""
         from .plot import plot_roc
 
         s = self._sample
@@ -472,18 +477,19 @@ def _formula(formula, data):
     return data[outcome], cols, None, tuple(terms)
 
 
-def roc(y_true, y_score=None, *, data=None, pos_label=None, direction="<",
-        sample_weight=None):
+def roc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *, data: Any = None,
+        pos_label: Label = None, direction: Direction = "<",
+        sample_weight: Optional[ArrayLike] = None) -> Union[ROC, ROCSet]:
     """Build an ROC curve from data, as pROC's ``roc()``: validated and sorted once.
 
     Parameters
     ----------
     y_true : array-like of shape (n,), or a formula string
-        The labels (the label contract of :mod:`rocstats._labels`: a pandas Categorical
+        The labels (the label contract of `rocstats._labels`: a pandas Categorical
         / R factor's second level is the cases), or pROC's formula ``"outcome ~
         marker"`` / ``"outcome ~ a + b"`` with ``data``.
     y_score : array-like of shape (n,) or (n, k), or a DataFrame
-        One marker (a :class:`ROC`), or k markers of the same cases (a :class:`ROCSet`;
+        One marker (a `ROC`), or k markers of the same cases (a `ROCSet`;
         a DataFrame's column names name them).
     data : DataFrame or mapping, optional
         The columns of a formula.
@@ -494,7 +500,7 @@ def roc(y_true, y_score=None, *, data=None, pos_label=None, direction="<",
         (pROC's default ``direction = "auto"`` picks the side with the larger AUC, which
         biases the AUC upwards: pROC issue #36).
     sample_weight : array-like, optional
-        Case weights for the curve and its area (:func:`rocstats.roc_curve`); the other
+        Case weights for the curve and its area (`rocstats.roc_curve`); the other
         statistics take them through their functions.
 
     Returns

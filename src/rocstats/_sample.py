@@ -1,8 +1,8 @@
-"""One validated binary problem: :class:`BinarySample`, under every binary statistic.
+"""One validated binary problem: `BinarySample`, under every binary statistic.
 
 Every binary statistic starts the same way -- read the labels under the label contract
-(:mod:`rocstats._labels`), read the scores under the float64 policy
-(:mod:`rocstats._options`), check that they have the same rows, apply ``direction``,
+(`rocstats._labels`), read the scores under the float64 policy
+(`rocstats._options`), check that they have the same rows, apply ``direction``,
 count the classes, and stop with a warning and NaN when a class is absent.  That
 prologue is written here once (as scipy's ``stats/_mannwhitneyu.py`` validates in one
 helper before choosing a method and computing).
@@ -16,6 +16,7 @@ Swapped arguments -- ``f(y_score, y_true)`` -- are recognised and named in the e
 labels with many distinct values beside "scores" with at most two.
 """
 import functools
+from typing import Any, Callable, TypeVar, cast
 
 import numpy as np
 
@@ -39,7 +40,7 @@ class BinarySample:
     Attributes
     ----------
     rule : rocstats._labels.BinaryRule
-        Which label is positive (no mask built until :attr:`is_pos` is asked for).
+        Which label is positive (no mask built until `is_pos` is asked for).
     score : ndarray of float64, shape (n,) or (n, k)
         Working-space scores (``direction=">"`` negated): higher = more positive.
     direction : {"<", ">"}
@@ -113,7 +114,7 @@ class BinarySample:
 
     # ------------------------------------------------------------------ guards
     def undefined(self, what="AUC", stacklevel=4):
-        """Warn (:class:`rocstats.UndefinedAUCWarning`) and return True when a class is
+        """Warn (`rocstats.UndefinedAUCWarning`) and return True when a class is
         absent: the statistic is then NaN (the one-class guard of every statistic)."""
         return warn_one_class(self.m, self.n, what, stacklevel=stacklevel)
 
@@ -172,7 +173,7 @@ def _read_rule(y_true, y_score, pos_label, score_name):
 
 
 def _given_sample(y_true, ndim):
-    """The validated sample of a :class:`rocstats.ROC` (or a sample) passed in place of
+    """The validated sample of a `rocstats.ROC` (or a sample) passed in place of
     the data, as pROC's functions take a ``roc`` object: ``coords(r, "best")``."""
     sample = getattr(y_true, "_roc_sample", None)
     if sample is None and isinstance(y_true, BinarySample):
@@ -196,7 +197,10 @@ def _two_dimensional(y_score):
         return False
 
 
-def per_marker(fn):
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def per_marker(fn: _F) -> _F:
     """Let a one-marker statistic take every score container: with k markers (a 2-D
     array or a DataFrame) it returns ``{name: result}`` -- a DataFrame's column names, or
     "score 0", "score 1", ... -- computed marker by marker on the same labels."""
@@ -214,12 +218,12 @@ def per_marker(fn):
         if not columns:
             raise ValueError("y_score has no columns")
         return {name: fn(y_true, col, *args, **kwargs) for name, col in zip(names, columns)}
-    return wrapper
+    return cast(_F, wrapper)   # the same signature; k markers give {name: result}
 
 
 def roc_arguments(y_true, y_score, x, default, name="x"):
     """``(y_score, x)`` of a function called pROC's way, ``f(r, x)`` with a
-    :class:`rocstats.ROC` ``r``: its second positional argument is then ``x``."""
+    `rocstats.ROC` ``r``: its second positional argument is then ``x``."""
     if y_score is None or getattr(y_true, "_roc_sample", None) is None:
         return y_score, x
     if x is not default:
@@ -230,12 +234,12 @@ def roc_arguments(y_true, y_score, x, default, name="x"):
 
 def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name="y_score",
                   ndim=(1,), finite=True, sample_weight=None, weight_type=None):
-    """Validate a binary problem once: a :class:`BinarySample`.
+    """Validate a binary problem once: a `BinarySample`.
 
     Parameters
     ----------
     y_true : array-like of shape (n,)
-        Two-class labels under the label contract (:mod:`rocstats._labels`).
+        Two-class labels under the label contract (`rocstats._labels`).
     y_score : array-like of shape (n,) or (n, k)
         Scores: a 1-D array-like, or (``ndim=(1, 2)`` / ``(2,)``) a 2-D array or a
         DataFrame of k markers (column names kept).
@@ -243,9 +247,9 @@ def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name=
         As everywhere; ``direction`` is checked first, and never guessed.
     finite : bool
         False: the scores' finiteness is left to the caller (a kernel that checks it
-        while splitting, :func:`rocstats.curves._auc.split_sort_rule`).
+        while splitting, `rocstats.curves._auc.split_sort_rule`).
     sample_weight, weight_type
-        Case weights, validated by :func:`rocstats._options.check_sample_weight`.
+        Case weights, validated by `rocstats._options.check_sample_weight`.
 
     The checks run in a fixed order -- direction, labels, scores, rows, columns,
     weights -- so that the first problem is the one reported.
@@ -274,7 +278,7 @@ def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name=
 
 
 def paired_sample(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<"):
-    """:func:`binary_sample` of two paired scores of the same cases: a sample with a
+    """`binary_sample` of two paired scores of the same cases: a sample with a
     2-column score (column 0 = ``y_score_a``, column 1 = ``y_score_b``)."""
     a = as_float_array(y_score_a, "y_score_a")
     b = as_float_array(y_score_b, "y_score_b")

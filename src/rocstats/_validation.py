@@ -27,7 +27,7 @@ class ReversedDirectionWarning(UserWarning):
 
 
 def warn_reversed(auc, direction, pos_label, names=None, stacklevel=3):
-    """Warn once (one :class:`ReversedDirectionWarning` per call) when an AUC, or any of
+    """Warn once (one `ReversedDirectionWarning` per call) when an AUC, or any of
     a vector of AUCs (``names`` label them), is below 0.5.  Returns True if it warned."""
     a = np.atleast_1d(np.asarray(auc, dtype=np.float64))
     low = np.flatnonzero(a < 0.5)
@@ -62,7 +62,7 @@ def _to_array(x, name):
 
 
 def check_finite(arr, name):
-    """Raise the ``ValueError`` of :func:`as_float_array` if ``arr`` has NaN or infinite
+    """Raise the ``ValueError`` of `as_float_array` if ``arr`` has NaN or infinite
     values."""
     if arr.size and not np.isfinite(arr).all():
         bad = "NaN" if np.isnan(arr).any() else "infinite values"
@@ -72,7 +72,7 @@ def check_finite(arr, name):
 def as_float_array(x, name, *, ndim=(1,), finite=True):
     """Return ``x`` as a finite float64 C-contiguous array with ``ndim`` in ``ndim``
     (``finite=False``: not checked for NaN / infinity here; the caller must, e.g. with
-    :func:`check_finite`)."""
+    `check_finite`)."""
     arr = _to_array(x, name)
     if arr.ndim not in ndim:
         raise ValueError("%s must be %s-dimensional, got shape %s"
@@ -150,7 +150,7 @@ def is_real_number(value):
 
 def check_number(value, name, *, low=None, high=None, low_open=False, high_open=False,
                  what=None):
-    """``float(value)`` if ``value`` is a real number (:func:`is_real_number`), finite and
+    """``float(value)`` if ``value`` is a real number (`is_real_number`), finite and
     inside the given bounds (closed unless ``*_open``); otherwise a ``ValueError`` that
     names ``name`` and says what is expected (``what`` overrides the description)."""
     ok = is_real_number(value)

@@ -1,9 +1,9 @@
 """The kernel layer: one switch between the C kernels and their NumPy twins.
 
 Every loop over pairs, sorted sweeps or tree nodes lives in a *family* of kernels, each
-with a C implementation (:mod:`rocstats._kernels.c`, the only package that touches the
+with a C implementation (`rocstats._kernels.c`, the only package that touches the
 cffi ``ffi`` / ``lib``) and a NumPy twin with the same contract
-(:mod:`rocstats._kernels.numpy`, the reference the tests compare against):
+(`rocstats._kernels.numpy`, the reference the tests compare against):
 
 ``roc``        radix split-sort, AUC / DeLong sweeps, O(m n) definitions, ROC counts
 ``sauc``       the scored-AUC sweep, its definition, margin counts
@@ -19,12 +19,20 @@ The switch: the C kernels are used when the extension was built and
 ``ROCSTATS_PURE_PYTHON`` is not set to a true value; otherwise the NumPy twins, and if
 the extension is missing (no C compiler at install time) one ``RuntimeWarning`` says so,
 once.  Callers write ``from rocstats import _kernels`` and ``_kernels.roc.split_sort(...)``
-(or ``from rocstats._kernels import sauc``); :func:`backend` names the active side and
-:func:`implementations` gives both sides of a family for cross-checking.  Both sides of a
+(or ``from rocstats._kernels import sauc``); `backend` names the active side and
+`implementations` gives both sides of a family for cross-checking.  Both sides of a
 family export the same names (``__all__``; a test asserts it), and how they run -- the
 environment variables, the choice of sort, the second thread -- is decided in
-:mod:`rocstats._kernels._strategy`.
+`rocstats._kernels._strategy`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 import importlib
 import warnings
 
@@ -67,12 +75,12 @@ bootstrap = _family("bootstrap")
 venkatraman = _family("venkatraman")
 
 
-def backend():
+def backend() -> str:
     """Name of the active kernel implementation: ``"cffi"`` or ``"numpy"``."""
     return _BACKEND
 
 
-def backend_info():
+def backend_info() -> Tuple[str, str]:
     """``(name, reason)``: the active implementation and why it was chosen."""
     return _BACKEND, _REASON
 

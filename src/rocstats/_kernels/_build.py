@@ -5,7 +5,7 @@ never imports rocstats, so it can run before the package exists.
 
 One extension, several C modules: each ``csrc/<name>.c`` has a header ``csrc/<name>.h``,
 which is both ``#include``d by the generated wrapper and the source of the declarations
-cffi exposes: :func:`cdef_from_header` keeps its prototypes and drops comments and
+cffi exposes: `cdef_from_header` keeps its prototypes and drops comments and
 preprocessor lines, so the declarations are written once, in the header.
 """
 import os

@@ -1,26 +1,26 @@
 """How the kernels run, decided in one place: the environment variables, the choice of
 sort, and the second thread.
 
-The kernel families (:mod:`rocstats._kernels.c`, :mod:`rocstats._kernels.numpy`) compute;
+The kernel families (`rocstats._kernels.c`, `rocstats._kernels.numpy`) compute;
 this module decides *how*, so that the two sides of a family export the same names and no
 statistic has to probe a family for a fast path.
 
 Environment variables (read here and nowhere else)
-    ``ROCSTATS_PURE_PYTHON``   a true value forces the NumPy twins (:func:`pure_python`)
+    ``ROCSTATS_PURE_PYTHON``   a true value forces the NumPy twins (`pure_python`)
     ``ROCSTATS_SORT``          ``numpy`` or ``radix`` forces the sort of large inputs
-                               (:func:`sort_method`); otherwise it is measured once
+                               (`sort_method`); otherwise it is measured once
     ``ROCSTATS_NUM_THREADS``   ``1`` keeps every kernel on the calling thread
-                               (:func:`threads_allowed`)
+                               (`threads_allowed`)
 
 The sort (issue 14).  NumPy's sort is a SIMD sort on some CPUs (x86-simd-sort with
 AVX-512 or AVX2, Highway's VQSort on ARM) and a plain introsort on others, so which of
-NumPy's sort and the C radix sort is faster depends on the CPU: :func:`sort_method`
+NumPy's sort and the C radix sort is faster depends on the CPU: `sort_method`
 decides once per process by timing both on the same 2^17 scores.  Every choice gives the
 same sorted values, so no result depends on it.
 
 The second thread.  Two independent halves of a job (the two classes' sorts, a sweep's
 two directions, two scores) run on the calling thread and one worker thread when the
-process may use two CPUs (:func:`both`); NumPy's sort and the cffi calls release the GIL.
+process may use two CPUs (`both`); NumPy's sort and the cffi calls release the GIL.
 """
 import os
 import threading
@@ -115,7 +115,7 @@ def second_thread():
 
 def both(f, a, b, size=None):
     """``(f(a), f(b))``, on two threads when allowed and the work is large: ``size``
-    (default ``a.size + b.size``) at least :data:`RADIX_MIN_SIZE`."""
+    (default ``a.size + b.size``) at least `RADIX_MIN_SIZE`."""
     if (a.size + b.size if size is None else size) < RADIX_MIN_SIZE or not threads_allowed():
         return f(a), f(b)
     fut = second_thread().submit(f, a)

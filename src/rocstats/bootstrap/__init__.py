@@ -3,7 +3,7 @@
 ``ci_auc`` (DeLong or bootstrap, full or partial AUC), ``ci_se``, ``ci_sp``,
 ``ci_thresholds``, ``ci_coords`` (pROC's ``ci.*`` functions), ``ci_band`` (a
 whole-curve band: pointwise or simultaneous) and ``ci_pr_auc`` / ``ci_pr_band``
-(precision-recall).  The engine (:mod:`rocstats.bootstrap._engine`) sorts the
+(precision-recall).  The engine (`rocstats.bootstrap._engine`) sorts the
 data once and draws multinomial counts over the sorted order; each replicate is one O(n)
 sweep in C (GIL released, ``n_jobs`` threads) from a counter-based random stream.
 """

@@ -1,7 +1,7 @@
 r"""Averaged ROC curves across resamples or cross-validation folds, with a band and the
-mean AUC with its confidence interval (:func:`roc_average`, :func:`roc_average_cv`).
+mean AUC with its confidence interval (`roc_average`, `roc_average_cv`).
 (In ``bootstrap/`` rather than ``curves/`` because the pooled average's band is
-:func:`rocstats.ci_band`: ``bootstrap`` sits above ``curves``, never the reverse.)
+`rocstats.ci_band`: ``bootstrap`` sits above ``curves``, never the reverse.)
 
 Three averages, each with its own estimand (Fawcett 2006, Pattern Recognition Letters
 27:861, section 8):
@@ -20,7 +20,7 @@ Three averages, each with its own estimand (Fawcett 2006, Pattern Recognition Le
     number of thresholds, evenly spaced in rank among the pooled distinct scores, or the
     thresholds themselves; the first is +inf (the point (0, 0)).
 ``"pooled"``  the ROC curve of all folds' predictions pooled (one test set of every
-    row): its band is the bootstrap band of :func:`rocstats.ci_band` on the pooled
+    row): its band is the bootstrap band of `rocstats.ci_band` on the pooled
     data, its AUC the pooled AUC with DeLong's CI.
 
 Bands of the vertical and threshold averages (the folds as k independent replicates of
@@ -48,6 +48,14 @@ correlation (they are exact for independent test sets or held-out resamples).  T
 pooled AUC is a different estimand: the AUC of one score made of the k models'
 predictions, which also penalises models whose scores are not on one scale.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 from dataclasses import dataclass
 from typing import Optional
 
@@ -68,7 +76,7 @@ N_DRAW = 10000
 # --------------------------------------------------------------------------- result
 @dataclass(frozen=True, eq=False)
 class AveragedROC(_Result):
-    """An averaged ROC curve (:func:`rocstats.roc_average`).
+    """An averaged ROC curve (`rocstats.roc_average`).
 
     Attributes
     ----------
@@ -86,7 +94,7 @@ class AveragedROC(_Result):
         ``direction=">"``).
     band_fpr : ndarray or None
         Pooled: the false-positive rates of the band (1 - the specificities of
-        :func:`rocstats.ci_band`).
+        `rocstats.ci_band`).
     band, level, critical_value
         The band's kind, level and critical value (t quantile, multiplier quantile, or
         the bootstrap sup-norm width for a pooled simultaneous band).
@@ -131,7 +139,7 @@ class AveragedROC(_Result):
         return len(self.fold_curves)
 
     def conf_int(self, level=None):
-        """The interval of :attr:`auc` (at the result's level when ``level`` is None;
+        """The interval of `auc` (at the result's level when ``level`` is None;
         another level recomputes the t interval, or DeLong's for pooled)."""
         if level is None or float(level) == self.auc_ci.level:
             return self.auc_ci
@@ -154,7 +162,7 @@ class AveragedROC(_Result):
         return Summary("Averaged ROC curve (%s)" % self.method, rows)
 
     def plot(self, ax=None, **kwargs):
-        """Draw it with :func:`rocstats.plot.plot_roc` (mean curve, band, fold curves
+        """Draw it with `rocstats.plot.plot_roc` (mean curve, band, fold curves
         faint); returns the Axes.  Needs matplotlib."""
         from ..plot import plot_roc
 
@@ -404,8 +412,10 @@ def _trapezoid(x, y):
 
 
 # --------------------------------------------------------------------------- the API
-def roc_average(folds, *, X=None, y=None, method="vertical", grid=None, band="pointwise",
-                level=0.95, direction="<", pos_label=None, n_boot=2000, random_state=None):
+def roc_average(folds: Any, *, X: Optional[ArrayLike] = None, y: Optional[ArrayLike] = None,
+                method: str = "vertical", grid: Any = None, band: Any = "pointwise",
+                level: float = 0.95, direction: Direction = "<", pos_label: Label = None,
+                n_boot: int = 2000, random_state: Seed = None) -> AveragedROC:
     r"""Average ROC curves across resamples or cross-validation folds, with a band and the
     mean AUC with a confidence interval whose estimand is stated.
 
@@ -420,21 +430,21 @@ def roc_average(folds, *, X=None, y=None, method="vertical", grid=None, band="po
     X, y : array-like, optional
         The data of ``cross_validate`` results.
     method : {"vertical", "threshold", "pooled"}
-        See the module docstring (:mod:`rocstats.bootstrap._average`): vertical averaging at
+        See the module docstring (`rocstats.bootstrap._average`): vertical averaging at
         fixed false-positive rates (ROCR's rule per fold), threshold averaging
         (Fawcett's Algorithm 5) or the curve of the pooled predictions.
     grid : array-like or int, optional
         Vertical: the false-positive rates (default 0, 0.01, ..., 1).  Threshold: the
         number of thresholds (default 101) or the thresholds.  Pooled: the
         false-positive rates of the band (default 0, 0.01, ..., 1; a simultaneous band
-        defaults to 0.05-0.95, see :func:`rocstats.ci_band`).
+        defaults to 0.05-0.95, see `rocstats.ci_band`).
     band : {"pointwise", "simultaneous", None}
         Vertical / threshold: the t band over the folds, or the simultaneous band with
-        the multiplier critical value; pooled: :func:`rocstats.ci_band` of that kind on
+        the multiplier critical value; pooled: `rocstats.ci_band` of that kind on
         the pooled data (``n_boot`` replicates).
     level : float
     direction, pos_label
-        As in :func:`rocstats.auc`, for folds given as data.
+        As in `rocstats.auc`, for folds given as data.
     n_boot : int
         Bootstrap replicates of a pooled band.
     random_state : None, int or numpy Generator
@@ -552,18 +562,22 @@ class _PooledCI(ConfidenceInterval):
     se: float = float("nan")
 
 
-def roc_average_cv(estimator, X, y, *, cv=5, groups=None, method="vertical", grid=None,
-                   band="pointwise", level=0.95, pos_label=None, n_boot=2000,
-                   random_state=None, n_jobs=None):
+def roc_average_cv(estimator: Any, X: ArrayLike, y: ArrayLike, *, cv: Any = 5,
+                   groups: Any = None, method: str = "vertical", grid: Any = None,
+                   band: Any = "pointwise", level: float = 0.95, pos_label: Label = None,
+                   n_boot: int = 2000, random_state: Seed = None, n_jobs: Jobs = None
+        ) -> AveragedROC:
     """Cross-validate ``estimator`` and average the folds' test ROC curves: scikit-learn's
     ``cross_validate(estimator, X, y, cv=cv, groups=groups, return_estimator=True,
-    return_indices=True)`` then :func:`roc_average`.  Needs scikit-learn.
+    return_indices=True)`` then `roc_average`.  Needs scikit-learn.
 
     ``cv`` as in scikit-learn (an int gives ``StratifiedKFold`` for a classifier,
     unshuffled); ``random_state`` seeds only the band's draws (seed the splitter
     yourself: ``cv=StratifiedKFold(10, shuffle=True, random_state=0)``).
     """
-    from sklearn.model_selection import cross_validate
+    from .._optional import import_optional
+
+    cross_validate = import_optional("sklearn.model_selection", "roc_average_cv").cross_validate
 
     res = cross_validate(estimator, X, y, cv=cv, groups=groups, return_estimator=True,
                          return_indices=True, n_jobs=n_jobs)

@@ -2,7 +2,7 @@
 
 The band is the bootstrap sup-norm ("fixed-width") band of Campbell (1994, Stat Med
 13:499-508, section 4): with :math:`\\hat R(s)` the sensitivity of the empirical curve
-at specificity s (pROC's rule of :func:`rocstats.ci_se`: the most sensitive point with
+at specificity s (pROC's rule of `rocstats.ci_se`: the most sensitive point with
 exactly that specificity, else linear interpolation) and :math:`\\hat R^*_b` the same on
 bootstrap replicate b (the one engine, stratified by default),
 

@@ -2,13 +2,21 @@
 sensitivities, specificities, thresholds and any coordinate (pROC's ``ci.auc``,
 ``ci.se``, ``ci.sp``, ``ci.thresholds``, ``ci.coords``) and a whole-curve band.
 
-Every bootstrap interval comes from the one engine (:mod:`rocstats.bootstrap._engine`):
+Every bootstrap interval comes from the one engine (`rocstats.bootstrap._engine`):
 the data sorted once, multinomial counts drawn over the sorted order, one O(n) sweep per
 replicate in C (GIL released, ``n_jobs`` threads), a counter-based random stream so that
 ``random_state`` fixes the replicates whatever ``n_jobs``.  A replicate's statistic is
 computed with pROC's own floating-point operations on pROC's curve of the resampled data,
 so each replicate gives the value pROC would give on the same resample.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Sequence, TypeVar, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd
 import dataclasses
 import warnings
 
@@ -80,11 +88,11 @@ def _from_counts(data, opts, on_counts):
 # =========================================================================== statistics
 def statistic_functions(data, kind):
     """``(on_counts(cp, cn) -> (R,), reps(stratified, seed, r0, r1) -> (R,))`` of one
-    statistic of ``data`` (:class:`~rocstats.bootstrap._engine.Data`): ``kind`` is
+    statistic of ``data`` (`rocstats.bootstrap._engine.Data`): ``kind`` is
     ``("auc",)``, ``("partial", (lo, hi), focus, correct)`` or ``("curve", given,
     value)`` (the sensitivity at a specificity, given = 0, or the reverse).  ``reps``
     draws the replicates r0 .. r1 - 1 with the fused kernels where there are some (AUC,
-    curve), else counts in chunks; the front ends of :mod:`rocstats.compare` use it."""
+    curve), else counts in chunks; the front ends of `rocstats.compare` use it."""
     kb = _kernels.bootstrap
     if kind[0] == "auc":
         def on_counts(cp, cn):
@@ -147,14 +155,16 @@ def _partial_on_counts(partial, focus, correct):
     return on_counts
 
 
-def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
-           focus="specificity", correct=False, n_boot=2000, stratified=True,
-           interval="percentile", random_state=None, n_jobs=None, direction="<",
-           pos_label=None):
+def ci_auc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+           method: str = "delong", level: float = 0.95, partial: Optional[Range] = None,
+           focus: str = "specificity", correct: bool = False, n_boot: int = 2000,
+           stratified: bool = True, interval: str = "percentile", random_state: Seed = None,
+           n_jobs: Jobs = None, direction: Direction = "<", pos_label: Label = None
+        ) -> ConfidenceInterval:
     r"""Confidence interval of the AUC (or of a partial AUC), as pROC's ``ci.auc``.
 
     ``method="delong"``: the Wald interval ``AUC -/+ z SE`` with DeLong's SE, clipped to
-    [0, 1] (pROC's ``ci.auc(method = "delong")``; :meth:`rocstats.AUCResult.conf_int`).
+    [0, 1] (pROC's ``ci.auc(method = "delong")``; `rocstats.AUCResult.conf_int`).
 
     ``method="bootstrap"``: ``n_boot`` bootstrap replicates of the AUC, stratified by
     default (cases and controls resampled separately, pROC's ``boot.stratified = TRUE``),
@@ -166,13 +176,13 @@ def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     method : {"delong", "bootstrap"}
     level : float
         Confidence level in (0, 1) (pROC's ``conf.level``).
     partial : (low, high), optional
         A partial AUC over this specificity (or sensitivity) range, 0 <= low < high <= 1,
-        with ``focus`` and ``correct`` (McClish) as in :func:`rocstats.auc`.
+        with ``focus`` and ``correct`` (McClish) as in `rocstats.auc`.
     n_boot : int
         Bootstrap replicates (pROC's ``boot.n``; default 2000 as pROC).
     stratified : bool
@@ -184,15 +194,15 @@ def ci_auc(y_true, y_score=None, *, method="delong", level=0.95, partial=None,
         any ``n_jobs``.
     n_jobs : int or dask.distributed.Client, optional
         Threads (None: 1; -1: every CPU), or a ``distributed.Client``: the replicates
-        then run as tasks on its cluster (same results; see :mod:`rocstats.dask`).
+        then run as tasks on its cluster (same results; see `rocstats.dask`).
 
     Returns
     -------
     ConfidenceInterval
         ``lower``, ``upper``, ``level``, ``method`` and ``estimate`` (the AUC of the
-        data); for the bootstrap a :class:`rocstats.bootstrap.BootstrapInterval` that
+        data); for the bootstrap a `rocstats.bootstrap.BootstrapInterval` that
         also carries ``median``, ``n_boot``, ``n_valid``, ``seed`` and ``replicates``.
-        With one class absent: NaN and an :class:`rocstats.UndefinedAUCWarning`.
+        With one class absent: NaN and an `rocstats.UndefinedAUCWarning`.
 
     Examples
     --------
@@ -330,12 +340,15 @@ _BOOT_DOC = """
         Seed of the counter-based stream (results do not depend on ``n_jobs``).
     n_jobs : int or dask.distributed.Client, optional
         Threads (None: 1; -1: every CPU), or a ``distributed.Client``: the replicates
-        then run as tasks on its cluster (same results; see :mod:`rocstats.dask`).
+        then run as tasks on its cluster (same results; see `rocstats.dask`).
     direction, pos_label
-        As in :func:`rocstats.auc`."""
+        As in `rocstats.auc`."""
 
 
-def _with_options(fn):
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _with_options(fn: _F) -> _F:
     """Put the shared description of the bootstrap options in ``fn``'s docstring."""
     if fn.__doc__:                                  # None under python -OO
         fn.__doc__ = fn.__doc__.replace("    BOOTSTRAP_OPTIONS\n",
@@ -345,9 +358,11 @@ def _with_options(fn):
 
 @per_marker
 @_with_options
-def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, stratified=True,
-          interval="percentile", random_state=None, n_jobs=None, direction="<",
-          pos_label=None):
+def ci_se(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+          specificities: Optional[ArrayLike] = None, *, level: float = 0.95,
+          n_boot: int = 2000, stratified: bool = True, interval: str = "percentile",
+          random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+          pos_label: Label = None) -> pd.DataFrame:
     """Bootstrap confidence intervals of the sensitivity at given specificities, as
     pROC's ``ci.se``.
 
@@ -360,7 +375,7 @@ def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, 
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     specificities : array-like of values in [0, 1], optional
         Default: R's ``seq(0, 1, 0.1)``.
     BOOTSTRAP_OPTIONS
@@ -395,9 +410,11 @@ def ci_se(y_true, y_score=None, specificities=None, *, level=0.95, n_boot=2000, 
 
 @per_marker
 @_with_options
-def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, stratified=True,
-          interval="percentile", random_state=None, n_jobs=None, direction="<",
-          pos_label=None):
+def ci_sp(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+          sensitivities: Optional[ArrayLike] = None, *, level: float = 0.95,
+          n_boot: int = 2000, stratified: bool = True, interval: str = "percentile",
+          random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+          pos_label: Label = None) -> pd.DataFrame:
     """Bootstrap confidence intervals of the specificity at given sensitivities, as
     pROC's ``ci.sp``.
 
@@ -409,7 +426,7 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     sensitivities : array-like of values in [0, 1], optional
         Default: R's ``seq(0, 1, 0.1)``.
     BOOTSTRAP_OPTIONS
@@ -418,7 +435,7 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
     -------
     pandas.DataFrame
         Columns ``sensitivity``, ``lower``, ``median``, ``upper`` (``attrs`` as
-        :func:`ci_se`).
+        `ci_se`).
 
     Examples
     --------
@@ -436,13 +453,16 @@ def ci_sp(y_true, y_score=None, sensitivities=None, *, level=0.95, n_boot=2000, 
 
 @per_marker
 @_with_options
-def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level=0.95,
-            n_boot=2000, stratified=True, interval="percentile", random_state=None,
-            n_jobs=None, direction="<", pos_label=None):
+def ci_band(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+            kind: str = "pointwise", specificities: Optional[ArrayLike] = None,
+            level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+            interval: str = "percentile", random_state: Seed = None, n_jobs: Jobs = None,
+            direction: Direction = "<", pos_label: Label = None
+        ) -> Union[pd.DataFrame, Dict[str, pd.DataFrame]]:
     """A confidence band of the whole ROC curve: pointwise (pROC's ``ci.se`` shape) or
     simultaneous.
 
-    ``kind="pointwise"``: :func:`ci_se` over a grid of specificities (default
+    ``kind="pointwise"``: `ci_se` over a grid of specificities (default
     ``numpy.linspace(0, 1, 101)``), the band pROC draws with ``plot(ci.se(roc,
     specificities = seq(0, 1, l = 101)), type = "shape")``.  Each specificity's interval
     has the nominal level; the band as a whole covers the curve far less often (0.34-0.56
@@ -452,7 +472,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     with probability ``level``: the bootstrap sup-norm (constant-width) band of Campbell
     (1994, Stat Med 13:499): the empirical sensitivity ``-/+ c``, ``c`` the ``level``
     quantile of the replicates' largest absolute deviation from it over the grid; then
-    clipped to [0, 1] and made monotone (:mod:`rocstats.bootstrap._band`).  Default grid:
+    clipped to [0, 1] and made monotone (`rocstats.bootstrap._band`).  Default grid:
     specificities 0.05, 0.06, ..., 0.95 (at the very ends the curve rests on a few
     extreme controls and no bootstrap band covers it: a "regional" band in the sense of
     Jensen, Mueller & Schaefer 2000).  Simulated coverage of the binormal curve
@@ -463,7 +483,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     kind : {"pointwise", "simultaneous"}
     specificities : array-like of values in [0, 1], optional
     BOOTSTRAP_OPTIONS
@@ -471,7 +491,7 @@ def ci_band(y_true, y_score=None, *, kind="pointwise", specificities=None, level
     Returns
     -------
     pandas.DataFrame
-        Pointwise: as :func:`ci_se`: ``specificity``, ``lower``, ``median``, ``upper``.
+        Pointwise: as `ci_se`: ``specificity``, ``lower``, ``median``, ``upper``.
         Simultaneous: ``specificity``, ``lower``, ``estimate`` (the data's curve),
         ``upper``; ``attrs`` holds ``kind``, ``level``, ``critical_value`` (c),
         ``n_boot``, ``n_valid``, ``stratified``, ``seed`` and ``method``.
@@ -547,25 +567,28 @@ def _nan_coords(x, input, ret, opts):
 
 @per_marker
 @_with_options
-def ci_thresholds(y_true, y_score=None, thresholds="local maximas", *, best_method="youden",
-                  best_weights=(1.0, 0.5), level=0.95, n_boot=2000, stratified=True,
-                  interval="percentile", random_state=None, n_jobs=None, direction="<",
-                  pos_label=None):
+def ci_thresholds(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+                  thresholds: Any = "local maximas", *, best_method: str = "youden",
+                  best_weights: Sequence[float] = (1.0, 0.5), level: float = 0.95,
+                  n_boot: int = 2000, stratified: bool = True, interval: str = "percentile",
+                  random_state: Seed = None, n_jobs: Jobs = None,
+                  direction: Direction = "<", pos_label: Label = None
+        ) -> Union[CoordsCI, Dict[str, CoordsCI]]:
     """Bootstrap confidence intervals of the specificity and sensitivity at fixed
     thresholds, as pROC's ``ci.thresholds``.
 
     The thresholds are fixed on the data (``"local maximas"``, ``"best"`` or ``"all"``
-    points of :func:`rocstats.coords`, or the numbers given); in each replicate the
+    points of `rocstats.coords`, or the numbers given); in each replicate the
     operating point of each threshold is counted on the resampled data (``score >=
     threshold`` positive, ``<=`` with ``direction=">"``; pROC's ``roc.utils.perfs``).
 
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     thresholds : "local maximas", "best", "all" or array-like of numbers
     best_method, best_weights
-        For ``thresholds="best"``, as in :func:`rocstats.coords`.
+        For ``thresholds="best"``, as in `rocstats.coords`.
     BOOTSTRAP_OPTIONS
 
     Returns
@@ -684,13 +707,15 @@ def _best_on_counts(data, ret, method, r_float, r_exact, direction, policy, seed
 
 @per_marker
 @_with_options
-def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best_method="youden",
-              best_weights=(1.0, 0.5), best_policy="stop", level=0.95, n_boot=2000,
-              stratified=True, interval="percentile", random_state=None, n_jobs=None,
-              direction="<", pos_label=None):
+def ci_coords(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, x: Any = None, *,
+              input: str = "threshold", ret: Any = None, best_method: str = "youden",
+              best_weights: Sequence[float] = (1.0, 0.5), best_policy: str = "stop",
+              level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+              interval: str = "percentile", random_state: Seed = None, n_jobs: Jobs = None,
+              direction: Direction = "<", pos_label: Label = None) -> CoordsCI:
     """Bootstrap confidence intervals of any ROC coordinates, as pROC's ``ci.coords``.
 
-    In each replicate, :func:`rocstats.coords` of the resampled data at ``x``: the
+    In each replicate, `rocstats.coords` of the resampled data at ``x``: the
     optimal point (``x="best"``, compared exactly; the threshold is the replicate's own),
     the operating point of fixed thresholds (``input="threshold"``), or the curve at
     given specificities / sensitivities (exact match or interpolation, as pROC); then the
@@ -701,23 +726,23 @@ def ci_coords(y_true, y_score=None, x=None, *, input="threshold", ret=None, best
     Parameters
     ----------
     y_true, y_score
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     x : "best" or array-like of numbers
         pROC's ``x`` ("all" and "local maximas" are not available, as in pROC).
     input : {"threshold", "specificity", "sensitivity"}
     ret : str or sequence of str, optional
-        Coordinates as in :func:`rocstats.coords`; default ``("threshold",
+        Coordinates as in `rocstats.coords`; default ``("threshold",
         "specificity", "sensitivity")``, without "threshold" when ``input`` is not
         "threshold" (as pROC).  "threshold" needs ``x="best"`` or ``input="threshold"``.
     best_method, best_weights
-        As in :func:`rocstats.coords`.
+        As in `rocstats.coords`.
     best_policy : {"stop", "omit", "random"}
         A replicate with several (exactly) tied optimal points: raise (pROC's default),
         give NaN, or take one at random (from the replicate's own random stream: the
         draw after its resampling draws).  The result's ``n_tied`` counts the replicates
         it was applied to.  (The estimate on the data takes the first optimal point in
-        pROC's row order, the rule of :func:`rocstats.best_threshold` and
-        :func:`rocstats.cutpoint`.)
+        pROC's row order, the rule of `rocstats.best_threshold` and
+        `rocstats.cutpoint`.)
     BOOTSTRAP_OPTIONS
 
     Returns

@@ -2,7 +2,7 @@
 
 Sort once, then resample counts: the data are reduced to their K distinct scores
 ("blocks", working space ascending) and the block of every positive and negative
-(:class:`Data`); a replicate is a vector of multinomial counts over the observations
+(`Data`); a replicate is a vector of multinomial counts over the observations
 summed per block, drawn by the ``bootstrap`` kernel family (C, GIL released; NumPy twin)
 from a counter-based random stream, so that replicate r is the same whatever
 ``n_jobs`` (replicate ranges run in threads).  Each statistic is a sweep over the
@@ -159,7 +159,7 @@ class Data:
 
 
 def data_of(sample):
-    """The :class:`Data` of a :class:`rocstats._sample.BinarySample`, built once (the ROC
+    """The `Data` of a `rocstats._sample.BinarySample`, built once (the ROC
     object builds it from its sorted classes)."""
     return sample.cached("boot", lambda: Data(sample.is_pos, sample.score))
 

@@ -1,10 +1,20 @@
 """Confidence intervals of the area under the precision-recall curve and a pointwise band
-of the curve (:func:`ci_pr_auc`, :func:`ci_pr_band`), on the one bootstrap engine.
+of the curve (`ci_pr_auc`, `ci_pr_band`), on the one bootstrap engine.
 
 A replicate's area is computed from its counts per distinct score (the data sorted once):
-cumulative TP / FP from the highest score, the steps of :mod:`rocstats.curves._pr`, the same
-area formula as :func:`rocstats.pr_auc` -- O(K) per replicate, no re-sorting.
+cumulative TP / FP from the highest score, the steps of `rocstats.curves._pr`, the same
+area formula as `rocstats.pr_auc` -- O(K) per replicate, no re-sorting.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
+
+    from .._results import ConfidenceInterval  # noqa: F401
 import numpy as np
 
 from .._validation import warn_one_class
@@ -40,25 +50,27 @@ def area_on_counts(area):
     return on_counts
 
 
-def ci_pr_auc(y_true, y_score, *, area="interpolated", method="logit", level=0.95,
-              n_boot=2000, stratified=True, interval="percentile", random_state=None,
-              n_jobs=None, direction="<", pos_label=None):
+def ci_pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, area: Any = "interpolated",
+              method: str = "logit", level: float = 0.95, n_boot: int = 2000,
+              stratified: bool = True, interval: str = "percentile",
+              random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+              pos_label: Label = None) -> ConfidenceInterval:
     """Confidence interval of the area under the precision-recall curve.
 
     ``method="logit"`` / ``"binomial"``: Boyd, Eng & Page's (2013) closed forms
-    (:meth:`rocstats.PRAUCResult.conf_int`).  ``method="bootstrap"``: ``n_boot``
+    (`rocstats.PRAUCResult.conf_int`).  ``method="bootstrap"``: ``n_boot``
     replicates of the area from the one bootstrap engine (stratified by default, as
-    pROC's), percentile or BCa interval, as :func:`rocstats.ci_auc`.
+    pROC's), percentile or BCa interval, as `rocstats.ci_auc`.
 
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     area : {"interpolated", "average_precision", "trapezoid", "rocr"}
-        The area (:func:`rocstats.pr_auc`).
+        The area (`rocstats.pr_auc`).
     method : {"logit", "binomial", "bootstrap"}
     level, n_boot, stratified, interval, random_state, n_jobs
-        As in :func:`rocstats.ci_auc`.
+        As in `rocstats.ci_auc`.
 
     Returns
     -------
@@ -109,20 +121,22 @@ def ci_pr_auc(y_true, y_score, *, area="interpolated", method="logit", level=0.9
                              replicates=reps[:, 0].copy(), statistic=what)
 
 
-def ci_pr_band(y_true, y_score, *, recalls=None, level=0.95, n_boot=2000, stratified=True,
-               random_state=None, n_jobs=None, direction="<", pos_label=None):
+def ci_pr_band(y_true: ArrayLike, y_score: ArrayLike, *, recalls: Any = None,
+               level: float = 0.95, n_boot: int = 2000, stratified: bool = True,
+               random_state: Seed = None, n_jobs: Jobs = None, direction: Direction = "<",
+               pos_label: Label = None) -> pd.DataFrame:
     """Pointwise bootstrap band of the precision-recall curve: at each recall, the
-    precision of Davis & Goadrich's interpolated curve (:mod:`rocstats.curves._pr`) in every
+    precision of Davis & Goadrich's interpolated curve (`rocstats.curves._pr`) in every
     replicate, and R's type-7 quantiles at ``(1 -/+ level) / 2`` (percentile interval).
 
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     recalls : array-like, optional
         Default 0, 0.01, ..., 1.
     level, n_boot, stratified, random_state, n_jobs
-        As in :func:`rocstats.ci_auc`.
+        As in `rocstats.ci_auc`.
 
     Returns
     -------

@@ -15,12 +15,12 @@ def _interval_text(interval):
 
 @dataclass(frozen=True, eq=False)
 class BootstrapInterval(ConfidenceInterval):
-    """A bootstrap confidence interval of a scalar (:func:`rocstats.ci_auc`).
+    """A bootstrap confidence interval of a scalar (`rocstats.ci_auc`).
 
     Attributes
     ----------
     lower, upper, level, method, estimate
-        As :class:`rocstats.ConfidenceInterval`; ``method`` is ``"bootstrap"`` and
+        As `rocstats.ConfidenceInterval`; ``method`` is ``"bootstrap"`` and
         ``estimate`` the statistic of the data.
     median : float
         The median of the bootstrap replicates (pROC's middle value).
@@ -61,7 +61,7 @@ class BootstrapInterval(ConfidenceInterval):
 @dataclass(frozen=True, eq=False)
 class CoordsCI(_Result):
     """Bootstrap confidence intervals of ROC coordinates at several points
-    (:func:`rocstats.ci_coords`, :func:`rocstats.ci_thresholds`), as pROC's
+    (`rocstats.ci_coords`, `rocstats.ci_thresholds`), as pROC's
     ``ci.coords`` / ``ci.thresholds``.
 
     Attributes
@@ -83,16 +83,16 @@ class CoordsCI(_Result):
         dropped cell by cell, as pROC's ``ci.coords``; ``ci.thresholds`` drops a
         replicate with any undefined value everywhere).
     level, n_boot, stratified, interval, seed
-        As :class:`BootstrapInterval`.
+        As `BootstrapInterval`.
     replicates : ndarray of shape (n_boot, len(x), len(ret))
         The bootstrap values, in replicate order (NaN where undefined; for
-        :func:`rocstats.ci_thresholds` only the replicates kept).
+        `rocstats.ci_thresholds` only the replicates kept).
     best_policy, n_tied
         For ``x="best"``: the tie policy and the number of replicates with several
         (exactly) tied optimal points, to which it was applied (None otherwise).
 
-    ``ci[name]`` (or :meth:`frame`) is the table of one coordinate, as pROC's
-    ``ci.coords(...)$name``; :meth:`to_frame` gives every coordinate in long form.
+    ``ci[name]`` (or `frame`) is the table of one coordinate, as pROC's
+    ``ci.coords(...)$name``; `to_frame` gives every coordinate in long form.
     """
 
     x: np.ndarray

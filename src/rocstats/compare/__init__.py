@@ -2,7 +2,7 @@
 pROC's ``roc.test`` (DeLong, bootstrap, Venkatraman, sensitivity / specificity at a fixed
 point), one AUC against a value, and pROC's ``power.roc.test``.
 
-Above :mod:`rocstats.curves` (the curves and areas) and :mod:`rocstats.bootstrap` (the
+Above `rocstats.curves` (the curves and areas) and `rocstats.bootstrap` (the
 resampling engine), which never import it.
 """
 from ._delong_test import (JointTestResult, delong_joint_test, delong_pairwise, delong_test,

@@ -1,4 +1,12 @@
 """DeLong tests comparing AUCs: paired, unpaired (independent samples) and joint."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 import warnings
 from dataclasses import dataclass
 from typing import Optional
@@ -21,39 +29,42 @@ _check_alternative = check_alternative
 _pvalue = _dist.pvalue
 
 
-def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
-                alternative="two-sided", partial=None, focus="specificity", correct=False,
-                sample_weight=None, weight_type="frequency", margin=None, equivalence=None):
+def delong_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+                pos_label: Label = None, direction: Direction = "<",
+                alternative: str = "two-sided", partial: Optional[Range] = None,
+                focus: str = "specificity", correct: bool = False,
+                sample_weight: Optional[ArrayLike] = None, weight_type: str = "frequency",
+                margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""DeLong's test of two correlated AUCs (two scores of the same cases).
 
-    .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1),
-
-    S the 2 x 2 DeLong covariance (DeLong, DeLong & Clarke-Pearson 1988).  Identical to
+    z = (A_a - A_b) / sqrt(L S L'), L = (1, -1), S the 2 x 2 DeLong covariance (DeLong,
+    DeLong & Clarke-Pearson 1988; the formula in the Notes).  Identical to
     pROC's ``roc.test(..., method="delong", paired=TRUE)``, including z = 0 when both
     curves are identical (0/0).
 
     Parameters
     ----------
     y_true, pos_label, direction
-        As in :func:`rocstats.auc` (one direction for both scores).
+        As in `rocstats.auc` (one direction for both scores).
     y_score_a, y_score_b : array-like of shape (n_samples,)
         The two scores, row i of each belonging to the same case.
     alternative : {"two-sided", "greater", "less"}
         H1: AUC_a != AUC_b, AUC_a > AUC_b, AUC_a < AUC_b.
     partial, focus, correct
-        Compare partial AUCs instead (as in :func:`rocstats.auc`), with the DeLong-type
-        covariance of :func:`rocstats.delong`; pROC has no such test (its
+        Compare partial AUCs instead (as in `rocstats.auc`), with the DeLong-type
+        covariance of `rocstats.delong`; pROC has no such test (its
         ``roc.test`` uses the bootstrap for partial AUCs).
     sample_weight, weight_type
-        Case weights with the weighted AUCs and their covariance of :func:`rocstats.delong`
+        Case weights with the weighted AUCs and their covariance of `rocstats.delong`
         (frequency weights: exactly the test on ``np.repeat``-expanded data; sampling
-        weights: the linearisation covariance, :mod:`rocstats.curves._weighted`).
+        weights: the linearisation covariance, `rocstats.curves._weighted`).
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for
-        margin > 0, superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b
+        margin > 0, superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b
         >= margin; the statistic ``(estimate - boundary) / se`` with the test's own SE and
-        reference distribution (:mod:`rocstats._margin`).
+        reference distribution (`rocstats._margin`).
     equivalence : (low, high), optional
         Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
         p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
@@ -64,6 +75,10 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
     TestResult
         ``statistic`` (z), ``pvalue``, ``estimate`` (AUC_a - AUC_b), ``se``,
         ``conf_int(level)`` (Wald interval of the difference, as pROC 1.18), ``aucs``.
+
+    Notes
+    -----
+    .. math:: z = \frac{\hat A_a - \hat A_b}{\sqrt{L S L^\top}}, \quad L = (1, -1).
 
     Examples
     --------
@@ -93,7 +108,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<",
 
 def sample_delong_test(sample, alternative="two-sided", rng=None, focus="specificity",
                        correct=False):
-    """:func:`delong_test` of a validated paired sample (2 score columns)."""
+    """`delong_test` of a validated paired sample (2 score columns)."""
     method = "DeLong's test for two correlated ROC curves"
     if rng is not None:
         method = "DeLong-type test for two correlated partial AUCs"
@@ -112,7 +127,7 @@ def sample_delong_test(sample, alternative="two-sided", rng=None, focus="specifi
 
 
 def _paired_z(res, method, alternative, pos_label):
-    """The paired z test of the two AUCs of a 2-column :class:`AUCResult`."""
+    """The paired z test of the two AUCs of a 2-column `AUCResult`."""
     L = np.array([1.0, -1.0])
     d = float(L @ res.auc)
     sig = float(np.sqrt(L @ res.covariance @ L))
@@ -125,17 +140,17 @@ def _paired_z(res, method, alternative, pos_label):
                       se=sig, aucs=tuple(map(float, res.auc)), pos_label=pos_label)
 
 
-def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=None,
-                         direction="<", alternative="two-sided", partial=None,
-                         focus="specificity", correct=False, margin=None, equivalence=None):
+def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: ArrayLike,
+                         y_score_b: ArrayLike, *, pos_label: Label = None,
+                         direction: Direction = "<", alternative: str = "two-sided",
+                         partial: Optional[Range] = None, focus: str = "specificity",
+                         correct: bool = False, margin: Optional[float] = None,
+                         equivalence: Optional[Range] = None) -> TestResult:
     r"""DeLong test of two AUCs from independent samples (Welch-type t).
 
-    .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
-              \nu = \frac{(V_a + V_b)^2}{V_a^2/(N_a - 1) + V_b^2/(N_b - 1)},
-
-    :math:`V` the DeLong variances and :math:`N` the total sample sizes; the p-value is
-    from Student's t with :math:`\nu` degrees of freedom.  This is the statistic of
-    pROC's ``roc.test(..., method="delong", paired=FALSE)``.
+    D = (A_a - A_b) / sqrt(V_a + V_b) on Welch-Satterthwaite degrees of freedom, V the
+    DeLong variances: the statistic of pROC's ``roc.test(..., method="delong",
+    paired=FALSE)`` (formulas in the Notes).
 
     Parameters
     ----------
@@ -144,14 +159,14 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     y_true_b, y_score_b : array-like
         Labels and scores of the second, independent, sample.
     pos_label, direction, alternative, partial, focus, correct
-        As in :func:`delong_test`.
+        As in `delong_test`.
 
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
-        (:mod:`rocstats._margin`).
+        (`rocstats._margin`).
     equivalence : (low, high), optional
         Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
         p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
@@ -162,6 +177,15 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
     TestResult
         ``statistic`` (D), ``df``, ``pvalue``, ``estimate`` (AUC_a - AUC_b), ``se``,
         ``conf_int(level)`` (t interval with ``df``; pROC reports none for this test).
+
+    Notes
+    -----
+    .. math:: D = \frac{\hat A_a - \hat A_b}{\sqrt{V_a + V_b}}, \qquad
+              \nu = \frac{(V_a + V_b)^2}{V_a^2/(N_a - 1) + V_b^2/(N_b - 1)},
+
+    :math:`V` the DeLong variances and :math:`N` the total sample sizes; the p-value is
+    from Student's t with :math:`\nu` degrees of freedom.  This is the statistic of
+    pROC's ``roc.test(..., method="delong", paired=FALSE)``.
 
     Examples
     --------
@@ -198,28 +222,28 @@ def delong_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, pos_label=
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
 
 
-def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, pos_label=None,
-                      direction="<", sample_weight=None, weight_type="frequency"):
+def delong_joint_test(y_true: ArrayLike, y_scores: ArrayLike, *, contrast: Any = None,
+                      contrast_names: Optional[Sequence[str]] = None,
+                      pos_label: Label = None, direction: Direction = "<",
+                      sample_weight: Optional[ArrayLike] = None,
+                      weight_type: str = "frequency") -> JointTestResult:
     r"""Joint chi-square test that k >= 2 correlated AUCs are equal (DeLong et al. 1988).
 
-    .. math:: \chi^2 = (L\hat\theta)^\top (L S L^\top)^{-} (L\hat\theta)
-              \sim \chi^2_{\mathrm{rank}(L S L^\top)}
-
-    under H0: :math:`L\theta = 0`, with S the DeLong covariance of the k AUCs and
-    :math:`(\cdot)^-` the Moore-Penrose inverse.  The default contrast has rows
-    :math:`e_i - e_{i+1}`, i = 1..k-1 (H0: all AUCs equal).  pROC has no such test
-    (pROC issue #12).  With k = 2 it is the square of the paired z statistic.
+    A Wald chi-square of the contrasts L theta of the k AUCs with their DeLong covariance
+    (a generalised inverse; degrees of freedom the rank); by default H0: all AUCs equal.
+    pROC has no such test (pROC issue #12).  With k = 2 it is the square of the paired z
+    statistic.  Formulas in the Notes.
 
     Every contrast row is labelled: by ``contrast_names``, else "a - b" for a row
-    :math:`e_a - e_b` (the scores named by a DataFrame's columns, else "score 0",
+    e_a - e_b (the scores named by a DataFrame's columns, else "score 0",
     "score 1", ...), else "L[r]".  The result's ``table()`` gives each row's own Wald
     test with Holm and Benjamini-Hochberg adjusted p-values, and ``pairwise()`` (or
-    :func:`delong_pairwise`) every pairwise difference.
+    `delong_pairwise`) every pairwise difference.
 
     Parameters
     ----------
     y_true, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     y_scores : array-like of shape (n_samples, k)
         k scores of the same cases.
     contrast : array-like of shape (r, k), optional
@@ -227,15 +251,25 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
     contrast_names : sequence of r str, optional
         Labels of the contrast rows.
     sample_weight, weight_type
-        Case weights, as in :func:`rocstats.delong` (weighted AUCs and covariance).
+        Case weights, as in `rocstats.delong` (weighted AUCs and covariance).
 
     Returns
     -------
     JointTestResult
-        A :class:`TestResult` with ``statistic`` (chi-square), ``df`` (rank),
+        A `TestResult` with ``statistic`` (chi-square), ``df`` (rank),
         ``pvalue``, ``estimate`` (L @ auc), ``aucs``, ``names`` (of the scores), and
         ``contrast``, ``contrast_names``, ``covariance`` (S), ``table()``,
         ``pairwise()``.
+
+    Notes
+    -----
+    .. math:: \chi^2 = (L\hat\theta)^\top (L S L^\top)^{-} (L\hat\theta)
+              \sim \chi^2_{\mathrm{rank}(L S L^\top)}
+
+    under H0: :math:`L\theta = 0`, with S the DeLong covariance of the k AUCs and
+    :math:`(\cdot)^-` the Moore-Penrose inverse.  The default contrast has rows
+    :math:`e_i - e_{i+1}`, i = 1..k-1 (H0: all AUCs equal).  pROC has no such test
+    (pROC issue #12).  With k = 2 it is the square of the paired z statistic.
 
     Examples
     --------
@@ -307,17 +341,18 @@ def delong_joint_test(y_true, y_scores, *, contrast=None, contrast_names=None, p
                            pos_label=labels.pos_label, names=names, covariance=S, **extra)
 
 
-def delong_pairwise(y_true, y_scores, *, adjust=("holm", "fdr_bh"), level=0.95, pos_label=None,
-                    direction="<"):
+def delong_pairwise(y_true: ArrayLike, y_scores: ArrayLike, *,
+                    adjust: Any = ("holm", "fdr_bh"), level: float = 0.95,
+                    pos_label: Label = None, direction: Direction = "<") -> pd.DataFrame:
     r"""Every pairwise DeLong comparison of k correlated AUCs, with adjusted p-values.
 
     For each pair a < b of the k scores (columns), the paired DeLong z test of
-    :math:`\hat A_a - \hat A_b` (identical to :func:`delong_test` on those two columns,
+    :math:`\hat A_a - \hat A_b` (identical to `delong_test` on those two columns,
     and to pROC's ``roc.test(method="delong", paired=TRUE)``), its unadjusted Wald
     interval, and the p-values adjusted over the k(k-1)/2 comparisons by each method in
     ``adjust`` ("holm" is Holm's step-down family-wise correction, "fdr_bh" Benjamini &
     Hochberg's false discovery rate; R's ``p.adjust``, computed here).  The
-    usual follow-up of a significant :func:`delong_joint_test`; the same table is
+    usual follow-up of a significant `delong_joint_test`; the same table is
     ``delong_joint_test(...).pairwise()``.
 
     A function rather than a ``pairwise=True`` flag of the joint test: it returns a
@@ -326,7 +361,7 @@ def delong_pairwise(y_true, y_scores, *, adjust=("holm", "fdr_bh"), level=0.95, 
     Parameters
     ----------
     y_true, y_scores, pos_label, direction
-        As in :func:`delong_joint_test` (a DataFrame's column names label the scores).
+        As in `delong_joint_test` (a DataFrame's column names label the scores).
     adjust : sequence of str, default ("holm", "fdr_bh")
         Adjustment methods (statsmodels' names); each adds a column ``p_<method>``
         ("holm" -> ``p_holm``, "fdr_bh" -> ``p_bh``).  "holm", "fdr_bh", "bonferroni",
@@ -493,12 +528,12 @@ def _wald_table(labels, est, se, level, adjust):
 
 @dataclass(frozen=True, eq=False)
 class JointTestResult(TestResult):
-    """Result of :func:`delong_joint_test`: a :class:`TestResult` whose contrast rows are
+    """Result of `delong_joint_test`: a `TestResult` whose contrast rows are
     labelled, with each row's own test (``table()``) and every pairwise comparison
-    (``pairwise()``) as follow-ups.
+    (``pairwise()``) as follow-ups.  Its attributes are `TestResult`'s and:
 
-    Attributes (besides TestResult's)
-    ---------------------------------
+    Attributes
+    ----------
     contrast : ndarray of shape (r, k)
         The contrast matrix L.
     contrast_names : tuple of str
@@ -526,7 +561,7 @@ class JointTestResult(TestResult):
 
     def pairwise(self, level=0.95, *, adjust=("holm", "fdr_bh")):
         """All k(k-1)/2 pairwise differences AUC_a - AUC_b (a < b), as
-        :func:`delong_pairwise`: the same tidy DataFrame as :meth:`table`."""
+        `delong_pairwise`: the same tidy DataFrame as `table`."""
         k = self.covariance.shape[0]
         names = _score_names(self.names, k)
         rows = [(a, b) for a in range(k) for b in range(a + 1, k)]

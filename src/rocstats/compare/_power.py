@@ -16,14 +16,13 @@ Solving this one equation for ``n``, :math:`z_\beta` or :math:`z_\alpha` gives t
 sample size, the power or the significance level in closed form; the AUC of the one
 curve form is found by a bracketing root search (Brent 1973).
 
-One curve, H0: AUC = 0.5 (:func:`power_roc_test`; Obuchowski et al. 2004, eqs. 2-3)
+One curve, H0: AUC = 0.5 (`power_roc_test`; Obuchowski et al. 2004, eqs. 2-3)
     :math:`V_A = V(\theta)` with :math:`V(\theta) = 0.0099\,e^{-A^2/2}\,
     [(5A^2 + 8) + (A^2 + 8)/\kappa]`, :math:`A = 1.414\,\Phi^{-1}(\theta)` (a binormal
     model with equal variances; 1.414 stands for :math:`\sqrt 2`), and
     :math:`V_0 = V(0.5) = 0.0792\,(1 + 1/\kappa)`, :math:`\kappa` = controls / cases.
 
-Two paired curves, H0: AUC_a = AUC_b (:func:`power_roc_test_paired`; Obuchowski &
-McClish 1997)
+Two paired curves, H0: AUC_a = AUC_b (`power_roc_test_paired`; Obuchowski & McClish 1997)
     Per-case variances :math:`V_a, V_b` and covariance :math:`C_{ab}` of the two AUCs,
     either from binormal parameters fitted to pilot data (Obuchowski & McClish 1997,
     Table 1 and eqs. 4-5, ``method="obuchowski"``) or from DeLong's estimator
@@ -32,7 +31,7 @@ McClish 1997)
     sample size depend on which curve is called "a" (pROC issue #122); rocstats takes
     :math:`V_0 = V_A` by default (``null_variance="alternative"``), the variance the
     DeLong test actually estimates, and keeps pROC's choice as
-    ``null_variance="first"``.  See :func:`power_roc_test_paired`.
+    ``null_variance="first"``.  See `power_roc_test_paired`.
 
 References
 ----------
@@ -44,6 +43,11 @@ misuses, and possible solutions. Clinical Chemistry 50:1118-1125.
 
 Brent RP (1973). Algorithms for Minimization without Derivatives, ch. 4. Prentice-Hall.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union, cast  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import math
 from dataclasses import dataclass
 from typing import Optional, Tuple
@@ -136,7 +140,7 @@ def binormal_variance(a, b, kappa):
     ``B = sd_controls / sd_cases``.  This is the delta-method variance of
     :math:`\Phi(\hat A / \sqrt{1 + \hat B^2})` *without* the term
     :math:`2 f g\,\mathrm{Cov}(\hat A, \hat B) = f g A B` (which eq. 5 has, see
-    :func:`binormal_covariance`), as pROC implements it; it therefore overstates the
+    `binormal_covariance`), as pROC implements it; it therefore overstates the
     variance when A B > 0 (by 22 % at A = B = kappa = 1).  Kept for parity with pROC.
 
     Examples
@@ -164,7 +168,7 @@ def binormal_covariance(a1, b1, a2, b2, r_controls, r_cases, kappa):
     the two tests' results among cases and among controls.
 
     The last two terms carry :math:`\mathrm{Cov}(\hat A, \hat B) = A B / (2 n)` of the
-    delta method; eq. 4 as pROC implements it (:func:`binormal_variance`) has no such
+    delta method; eq. 4 as pROC implements it (`binormal_variance`) has no such
     term, so for two identical tests (same A, B, both correlations 1) this covariance is
     the variance *plus* :math:`f g A B` (negative): at A = B = kappa = 1, 0.10860
     against eq. 4's 0.13273.  rocstats keeps both formulas as pROC has them (parity).
@@ -188,7 +192,7 @@ def _binormal_fit(is_pos, score):
     """pROC's binormal fit (``smooth(roc, method = "binormal")``): the least-squares line
     ``qnorm(specificity) = A + B qnorm(sensitivity)`` through the empirical ROC curve's
     operating points (one per distinct threshold) where both are strictly inside (0, 1).
-    Returns ``(A, B)`` as pROC hands them to eqs. 4-5; see :func:`power_roc_test_paired`
+    Returns ``(A, B)`` as pROC hands them to eqs. 4-5; see `power_roc_test_paired`
     for what they estimate."""
     pos = np.sort(score[is_pos])
     neg = np.sort(score[~is_pos])
@@ -484,35 +488,25 @@ class PairedPowerResult(_Result):
 
 
 # =========================================================================== one curve
-def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_level=0.05,
-                   power=None, alternative="two-sided", y_true=None, y_score=None,
-                   pos_label=None, direction="<", tol=None):
+def power_roc_test(*, auc: Optional[float] = None, ncases: Optional[float] = None,
+                   ncontrols: Optional[float] = None, kappa: Optional[float] = None,
+                   sig_level: Optional[float] = 0.05, power: Optional[float] = None,
+                   alternative: str = "two-sided", y_true: Optional[ArrayLike] = None,
+                   y_score: Optional[ArrayLike] = None, pos_label: Label = None,
+                   direction: Direction = "<", tol: Optional[float] = None) -> PowerResult:
     r"""Power, sample size, significance level or AUC of a test of one ROC curve
     against AUC = 0.5 (Obuchowski, Lieber & Wians 2004; pROC's ``power.roc.test``).
 
     Give all but one of ``auc``, the sample size (``ncases`` and ``ncontrols``, or one
     of them with ``kappa``), ``sig_level`` and ``power``; the missing one is solved
-    from
-
-    .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{0.0792\,(1 + 1/\kappa)}
-              + z_{\beta}\sqrt{V(\theta)}\big)^2}{(\theta - 0.5)^2}
-              \quad\text{(eq. 2)},\qquad
-              V(\theta) = 0.0099\,e^{-A^2/2}\Big[(5A^2 + 8) + \frac{A^2 + 8}{\kappa}\Big]
-              \quad\text{(eq. 3)}
-
-    with :math:`A = 1.414\,\Phi^{-1}(\theta)`, :math:`\kappa` = ncontrols / ncases,
-    :math:`z_\alpha` the upper :math:`\alpha` quantile (:math:`\alpha/2` for a
-    two-sided test) and :math:`z_\beta = \Phi^{-1}(\text{power})`.  ``ncases``,
-    ``power`` and ``sig_level`` are closed-form inversions of eq. 2; the AUC is the root
-    of eq. 2 in (0.5, 1 - 1e-16), found by Brent's method.  :math:`V(0.5)` is the null
-    variance, so the formula describes a test that uses it (a rank-sum test of
-    AUC = 0.5).
+    from eq. 2 of the paper with the binormal variance of its eq. 3 (formulas in the
+    Notes).
 
     Parameters
     ----------
     auc : float in (0, 1), optional
         The AUC to detect.  AUCs below 0.5 are treated as ``1 - auc`` (eq. 2 depends on
-        :math:`(\theta - 0.5)^2` and :math:`V` is symmetric), except that a one-sided
+        :math:`(\theta - 0.5)^2` and V is symmetric), except that a one-sided
         test needs ``auc > 0.5``.
     ncases, ncontrols : float > 0, optional
         Numbers of cases (positives) and controls (negatives).  One of them with
@@ -531,7 +525,7 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         unless the sample size is solved for or given, ``ncases`` / ``ncontrols`` are
         their class counts.  ``auc`` must then be None.
     pos_label, direction
-        As in :func:`rocstats.auc`, for the pilot data.
+        As in `rocstats.auc`, for the pilot data.
     tol : float, optional
         Tolerance of the AUC root search.  None (default): to machine precision, so the
         power at the solved AUC is the target to ~1e-15.  pROC uses R's ``uniroot``
@@ -553,6 +547,22 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
         test or ``auc = 0.5`` when solving for the sample size, a sample too small for
         any AUC to reach the power, a power no sample size reaches, a significance level
         that would have to be ``>= power``.
+
+    Notes
+    -----
+    .. math:: n_{cases} = \frac{\big(z_{\alpha}\sqrt{0.0792\,(1 + 1/\kappa)}
+              + z_{\beta}\sqrt{V(\theta)}\big)^2}{(\theta - 0.5)^2}
+              \quad\text{(eq. 2)},\qquad
+              V(\theta) = 0.0099\,e^{-A^2/2}\Big[(5A^2 + 8) + \frac{A^2 + 8}{\kappa}\Big]
+              \quad\text{(eq. 3)}
+
+    with :math:`A = 1.414\,\Phi^{-1}(\theta)`, :math:`\kappa` = ncontrols / ncases,
+    :math:`z_\alpha` the upper :math:`\alpha` quantile (:math:`\alpha/2` for a
+    two-sided test) and :math:`z_\beta = \Phi^{-1}(\text{power})`.  ``ncases``,
+    ``power`` and ``sig_level`` are closed-form inversions of eq. 2; the AUC is the root
+    of eq. 2 in (0.5, 1 - 1e-16), found by Brent's method.  :math:`V(0.5)` is the null
+    variance, so the formula describes a test that uses it (a rank-sum test of
+    AUC = 0.5).
 
     Examples
     --------
@@ -595,7 +605,7 @@ def power_roc_test(*, auc=None, ncases=None, ncontrols=None, kappa=None, sig_lev
                              % ("no positives" if m == 0 else "no negatives"))
         from ..curves._auc import auc as _auc
 
-        auc = _auc(labels.is_pos, score)
+        auc = cast(float, _auc(labels.is_pos, score))    # one marker: a float
         if not 0.0 < auc < 1.0:
             raise ValueError("y_score: the pilot data's empirical AUC is %r (the classes "
                              "are perfectly %s); the power formula needs an AUC strictly "
@@ -720,14 +730,62 @@ def _two_curve_target(sig_level, power, n_given, *, pilot):
     return target
 
 
-def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrols=None,
-                          kappa=None, sig_level=0.05, power=None, alternative="two-sided",
-                          method="delong", null_variance="alternative", pos_label=None,
-                          direction="<"):
+def power_roc_test_paired(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+                          ncases: Optional[float] = None, ncontrols: Optional[float] = None,
+                          kappa: Optional[float] = None, sig_level: Optional[float] = 0.05,
+                          power: Optional[float] = None, alternative: str = "two-sided",
+                          method: str = "delong", null_variance: Any = "alternative",
+                          pos_label: Label = None, direction: Direction = "<"
+        ) -> PairedPowerResult:
     r"""Power, sample size or significance level for comparing two paired ROC curves
     (H0: AUC_a = AUC_b), from pilot data (Obuchowski & McClish 1997; pROC's
     ``power.roc.test(roc1, roc2)``).
 
+    The pilot data give the effect (the difference of the two empirical AUCs) and the
+    variances and covariance of the two AUCs, by Obuchowski & McClish's binormal
+    formulas (``method="obuchowski"``) or DeLong's estimator (``method="delong"``); the
+    design then solves the paper's eq. 2 (formulas in the Notes).
+
+    Solve modes (as pROC): ``power=None`` -> the power at (ncases, ncontrols);
+    ``sig_level=None`` -> the significance level reaching ``power``; both given and no
+    sample size -> ``ncases`` (and ``ncontrols = kappa ncases``).  The sample size
+    defaults to the pilot's.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Pilot labels (label contract as `rocstats.auc`).
+    y_score_a, y_score_b : array-like of shape (n_samples,)
+        The two scores of the same subjects.
+    ncases, ncontrols : float > 0, optional
+        The study's size (default: the pilot's) when solving for power or sig_level.
+    kappa : float > 0, optional
+        ncontrols / ncases; defaults to the pilot's ratio.  The variances are taken at
+        this ratio (pROC keeps the pilot's ratio in the variances and uses kappa only
+        for ``ncontrols``; both agree when kappa is the pilot's ratio).
+    sig_level, power : float in (0, 1) or None
+        As in `power_roc_test`.
+    alternative : {"two-sided", "one-sided"}
+        One-sided: H1 in the direction of the pilot's difference.
+    method : {"obuchowski", "delong"}
+    null_variance : {"alternative", "first"}
+    pos_label, direction
+        As in `rocstats.auc` (one direction for both scores).
+
+    Returns
+    -------
+    PairedPowerResult
+
+    Raises
+    ------
+    ValueError
+        Not exactly one quantity to solve for; pilot AUCs equal (delta = 0) when solving
+        for the sample size; ``power <= sig_level``; a pilot curve with too few
+        operating points for the binormal fit (``method="obuchowski"``); degenerate
+        variances (``va = 0``).
+
+    Notes
+    -----
     The pilot data give the effect :math:`\Delta = \hat\theta_a - \hat\theta_b` (the
     empirical AUCs) and the per-case variances :math:`V_a, V_b` and covariance
     :math:`C_{ab}` of the two AUCs at :math:`\kappa` = ncontrols / ncases.  The design
@@ -745,7 +803,7 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         intercept and slope are, for binormal data, :math:`a/b` and :math:`-1/b` of the
         conventional :math:`(a, b)` (cases and controls exchanged; the same as
         :math:`(a, b)` up to the sign of B when b = 1), and eq. 4 lacks the
-        :math:`\mathrm{Cov}(\hat A, \hat B)` term (:func:`binormal_variance`).  In the
+        :math:`\mathrm{Cov}(\hat A, \hat B)` term (`binormal_variance`).  In the
         Monte Carlo designs of ``rocstats_validation.power_mc`` the binormal
         :math:`V_A` exceeds the variance of the empirical AUC difference by 20-70 %:
         the resulting sample sizes are conservative.
@@ -765,44 +823,6 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
         The Monte Carlo suite ``rocstats_validation.power_mc`` runs the DeLong test at
         both designs: the default reaches the target power, pROC's choice misses it when
         :math:`V_a \ne V_b`.
-
-    Solve modes (as pROC): ``power=None`` -> the power at (ncases, ncontrols);
-    ``sig_level=None`` -> the significance level reaching ``power``; both given and no
-    sample size -> ``ncases`` (and ``ncontrols = kappa ncases``).  The sample size
-    defaults to the pilot's.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        Pilot labels (label contract as :func:`rocstats.auc`).
-    y_score_a, y_score_b : array-like of shape (n_samples,)
-        The two scores of the same subjects.
-    ncases, ncontrols : float > 0, optional
-        The study's size (default: the pilot's) when solving for power or sig_level.
-    kappa : float > 0, optional
-        ncontrols / ncases; defaults to the pilot's ratio.  The variances are taken at
-        this ratio (pROC keeps the pilot's ratio in the variances and uses kappa only
-        for ``ncontrols``; both agree when kappa is the pilot's ratio).
-    sig_level, power : float in (0, 1) or None
-        As in :func:`power_roc_test`.
-    alternative : {"two-sided", "one-sided"}
-        One-sided: H1 in the direction of the pilot's difference.
-    method : {"obuchowski", "delong"}
-    null_variance : {"alternative", "first"}
-    pos_label, direction
-        As in :func:`rocstats.auc` (one direction for both scores).
-
-    Returns
-    -------
-    PairedPowerResult
-
-    Raises
-    ------
-    ValueError
-        Not exactly one quantity to solve for; pilot AUCs equal (delta = 0) when solving
-        for the sample size; ``power <= sig_level``; a pilot curve with too few
-        operating points for the binormal fit (``method="obuchowski"``); degenerate
-        variances (``va = 0``).
 
     Examples
     --------
@@ -875,9 +895,10 @@ def power_roc_test_paired(y_true, y_score_a, y_score_b, *, ncases=None, ncontrol
             raise ValueError("y_score_a/y_score_b: a score is constant within a class, so "
                              "the correlations of method='obuchowski' are undefined (use "
                              "method='delong')")
-        var_a = binormal_variance(*fit_a, kappa)
-        var_b = binormal_variance(*fit_b, kappa)
-        cov_ab = binormal_covariance(*fit_a, *fit_b, r_controls, r_cases, kappa)
+        (a_a, b_a), (a_b, b_b) = fit_a, fit_b          # (A, B) of each curve
+        var_a = binormal_variance(a_a, b_a, kappa)
+        var_b = binormal_variance(a_b, b_b, kappa)
+        cov_ab = binormal_covariance(a_a, b_a, a_b, b_b, r_controls, r_cases, kappa)
     else:
         fit_a = fit_b = None
         _, V10, V01 = structural_components(is_pos, score)
@@ -938,7 +959,7 @@ def binormal_power(a1, b1, a2, b2, r_controls, r_cases, delta, *, ncases=None,
 
     ``(A, B)`` of each curve, the correlations among controls (``rn``) and cases
     (``ra``) and ``delta`` (the AUC difference to detect, as pROC's ``parslist$delta``).
-    Solve modes and ``null_variance`` as :func:`power_roc_test_paired`; ``kappa``
+    Solve modes and ``null_variance`` as `power_roc_test_paired`; ``kappa``
     defaults to 1 (pROC).  Returns a dict: ``ncases``, ``ncontrols``, ``kappa``,
     ``sig_level``, ``power``, ``var_a``, ``var_b``, ``cov_ab``, ``v0``, ``va``, ``solved``.
 

@@ -1,12 +1,12 @@
 r"""Tests comparing ROC curves, as pROC's ``roc.test``, and one AUC against a value.
 
-* :func:`roc_test` (paired: two scores of the same cases): DeLong, bootstrap, Venkatraman
+* `roc_test` (paired: two scores of the same cases): DeLong, bootstrap, Venkatraman
   and the bootstrap tests of a sensitivity at a fixed specificity (or the reverse).
-* :func:`roc_test_unpaired` (two independent samples): DeLong, bootstrap, Venkatraman,
+* `roc_test_unpaired` (two independent samples): DeLong, bootstrap, Venkatraman,
   each with a confidence interval of the AUC difference (pROC reports none, its #73).
-* :func:`auc_test`: one AUC (or partial AUC) against a given value (pROC's #39).
+* `auc_test`: one AUC (or partial AUC) against a given value (pROC's #39).
 
-The bootstrap statistics run on the bootstrap engine (:mod:`rocstats.bootstrap`): the
+The bootstrap statistics run on the bootstrap engine (`rocstats.bootstrap`): the
 scores are reduced once to their distinct values, and a replicate is a vector of
 multinomial counts drawn from the counter-based stream.  For a *paired* bootstrap the
 two scores get their own blocks but the positives (and negatives) are listed in the
@@ -17,11 +17,16 @@ resample of cases, two curves (pROC's ``stratified.bootstrap.test`` with
 Venkatraman's statistics (Venkatraman & Begg 1996, Biometrika 83:835 for paired data;
 Venkatraman 2000, Biometrics 56:1134 for unpaired data) are computed on ranks (ties
 broken by case order, pROC's ``ties.method = "first"``) and their permutation
-distributions follow pROC's schemes (see :func:`venkatraman_paired_stat`,
-:func:`venkatraman_unpaired_stat`).  The permutations use NumPy's PCG64 generator seeded
-from ``random_state`` per block of :data:`PERM_BLOCK` permutations, so results do not
+distributions follow pROC's schemes (see `venkatraman_paired_stat`,
+`venkatraman_unpaired_stat`).  The permutations use NumPy's PCG64 generator seeded
+from ``random_state`` per block of `PERM_BLOCK` permutations, so results do not
 depend on ``n_jobs``.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 
 import numpy as np
@@ -95,7 +100,7 @@ def _boot_options(n_boot, stratified, random_state, n_jobs):
 # =========================================================================== bootstrap
 def _curve(is_pos, score):
     """One score for the bootstrap engine, positives and negatives kept in CASE ORDER
-    (:class:`rocstats.bootstrap._engine.Data` with ``case_order=True``)."""
+    (`rocstats.bootstrap._engine.Data` with ``case_order=True``)."""
     return _engine.Data(is_pos, score, case_order=True)
 
 
@@ -306,15 +311,19 @@ def _perm_pvalue(stat, perms):
 
 
 # =========================================================================== roc_test
-def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-sided",
-             n_boot=2000, stratified=True, specificity=None, sensitivity=None, partial=None,
-             focus="specificity", correct=False, random_state=None, n_jobs=None,
-             direction="<", pos_label=None, sample_weight=None, weight_type="frequency",
-             margin=None, equivalence=None):
+def roc_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+             method: str = "delong", alternative: str = "two-sided", n_boot: int = 2000,
+             stratified: bool = True, specificity: Optional[float] = None,
+             sensitivity: Optional[float] = None, partial: Optional[Range] = None,
+             focus: str = "specificity", correct: bool = False, random_state: Seed = None,
+             n_jobs: Jobs = None, direction: Direction = "<", pos_label: Label = None,
+             sample_weight: Optional[ArrayLike] = None, weight_type: str = "frequency",
+             margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""Compare two ROC curves of the same cases, as pROC's ``roc.test(paired = TRUE)``.
 
     ``method="delong"``: DeLong's z (see below); with ``partial`` the
-    partial AUCs with the DeLong-type covariance of :func:`rocstats.delong` (pROC has no
+    partial AUCs with the DeLong-type covariance of `rocstats.delong` (pROC has no
     DeLong test for partial AUCs).
 
     ``method="bootstrap"``: :math:`D = (\hat A_a - \hat A_b) / s`, :math:`s` the standard
@@ -332,7 +341,7 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
 
     ``method="venkatraman"``: Venkatraman & Begg's (1996, Biometrika 83:835) E, the sum
     over rank thresholds of the absolute difference of the two tests' error counts
-    (:func:`venkatraman_paired_stat`), with the permutation p-value
+    (`venkatraman_paired_stat`), with the permutation p-value
     ``#{E* >= E} / n_boot`` over ``n_boot`` permutations that exchange each case's two
     ranks with probability 1/2 (pROC's scheme).  Two-sided only; no partial AUC.  The
     ranks are taken of the scores after ``direction`` (higher = more positive), ties in
@@ -342,7 +351,7 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     Parameters
     ----------
     y_true, pos_label, direction
-        As in :func:`rocstats.auc` (one direction for both scores).
+        As in `rocstats.auc` (one direction for both scores).
     y_score_a, y_score_b : array-like of shape (n_samples,)
         The two scores, row i of each belonging to the same case.
     method : {"delong", "bootstrap", "venkatraman", "sensitivity", "specificity"}
@@ -355,7 +364,7 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
     specificity, sensitivity : float
         The fixed coordinate of ``method="specificity"`` / ``"sensitivity"``.
     partial, focus, correct
-        Partial AUCs (as in :func:`rocstats.auc`) for ``"delong"`` and ``"bootstrap"``.
+        Partial AUCs (as in `rocstats.auc`) for ``"delong"`` and ``"bootstrap"``.
     random_state : None, int or numpy random generator
         Seed: of the engine's counter-based stream (bootstrap) or of the PCG64
         generators of the permutations; results do not depend on ``n_jobs``.
@@ -363,22 +372,22 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
         Threads (None: 1; -1: every CPU).
     sample_weight, weight_type
         Case weights for ``method="delong"`` (weighted AUCs and their covariance, as
-        :func:`rocstats.delong`: frequency weights give exactly the test on
+        `rocstats.delong`: frequency weights give exactly the test on
         ``np.repeat``-expanded data, sampling weights the linearisation covariance).
 
     ``method="delong"``: z = (A_a - A_b) / sqrt(L S L') with L = (1, -1) and S the 2 x 2
     DeLong covariance (DeLong, DeLong & Clarke-Pearson 1988) -- pROC's ``roc.test(...,
     method="delong", paired=TRUE)``, z = 0 for identical curves, ``conf_int(level)`` the
     Wald interval of the difference (pROC 1.18); with ``partial`` the DeLong-type
-    covariance of :func:`rocstats.delong` (pROC bootstraps there).
+    covariance of `rocstats.delong` (pROC bootstraps there).
     (``rocstats.delong_test`` is the deprecated old name of this call.)
 
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
-        (:mod:`rocstats._margin`).
+        (`rocstats._margin`).
     equivalence : (low, high), optional
         Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
         p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
@@ -474,25 +483,27 @@ def roc_test(y_true, y_score_a, y_score_b, *, method="delong", alternative="two-
 
 # =========================================================================== unpaired
 @renamed(y_a="y_true_a", score_a="y_score_a", y_b="y_true_b", score_b="y_score_b")
-def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delong",
-                      alternative="two-sided", n_boot=2000, stratified=True, partial=None,
-                      focus="specificity", correct=False, random_state=None, n_jobs=None,
-                      direction="<", pos_label=None, margin=None, equivalence=None):
+def roc_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: ArrayLike,
+                      y_score_b: ArrayLike, *, method: str = "delong",
+                      alternative: str = "two-sided", n_boot: int = 2000,
+                      stratified: bool = True, partial: Optional[Range] = None,
+                      focus: str = "specificity", correct: bool = False,
+                      random_state: Seed = None, n_jobs: Jobs = None,
+                      direction: Direction = "<", pos_label: Label = None,
+                      margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""Compare the ROC curves of two independent samples, with a confidence interval of
     the AUC difference (pROC's ``roc.test(paired = FALSE)`` gives none, its issue #73).
 
-    ``method="delong"``: :func:`rocstats.delong_test_unpaired` (Welch-type t with
-    :math:`\nu` degrees of freedom; ``conf_int()`` is the t interval).
+    ``method="delong"``: `rocstats.delong_test_unpaired` (Welch-type t with
+    Welch-Satterthwaite degrees of freedom; ``conf_int()`` is the t interval).
 
     ``method="bootstrap"``: each sample resampled independently (stratified by default),
-    :math:`D = (\hat A_a - \hat A_b) / s`, :math:`s` the standard deviation of the
-    replicate differences :math:`A_a^* - A_b^*` (pROC's ``bootstrap.test`` with
-    ``paired = FALSE``), normal p-value; ``conf_int()`` is ``d -/+ z s``.  Sample b is
-    drawn from the engine's stream with the seed offset by 0x9E3779B97F4A7C15, so the two
-    samples' draws are independent.
+    D = (A_a - A_b) / s, s the standard deviation of the replicate differences (pROC's
+    ``bootstrap.test`` with ``paired = FALSE``; details in the Notes).
 
     ``method="venkatraman"``: Venkatraman's (2000) unpaired statistic
-    (:func:`venkatraman_unpaired_stat`) and its permutation p-value over ``n_boot``
+    (`venkatraman_unpaired_stat`) and its permutation p-value over ``n_boot``
     permutations that shuffle the (jittered) ranks of the controls across the samples,
     and those of the cases (pROC's scheme); the interval is the Wald interval with the
     DeLong SE of the difference (the test has no estimate of its own).  pROC's pooled
@@ -507,14 +518,14 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
         Labels and scores of the second, independent, sample.
     method : {"delong", "bootstrap", "venkatraman"}
     alternative, n_boot, stratified, partial, focus, correct, random_state, n_jobs, direction, pos_label
-        As in :func:`roc_test` (no partial AUC with Venkatraman's test).
+        As in `roc_test` (no partial AUC with Venkatraman's test).
 
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
-        (:mod:`rocstats._margin`).
+        (`rocstats._margin`).
     equivalence : (low, high), optional
         Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
         p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
@@ -525,6 +536,14 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
     TestResult
         ``statistic``, ``pvalue``, ``estimate`` (AUC_a - AUC_b), ``aucs``, ``se`` and
         ``conf_int(level)``; ``df`` for DeLong; ``n_boot`` / ``replicates`` otherwise.
+
+    Notes
+    -----
+    ``method="bootstrap"``: :math:`D = (\hat A_a - \hat A_b) / s`, :math:`s` the standard deviation of the
+    replicate differences :math:`A_a^* - A_b^*` (pROC's ``bootstrap.test`` with
+    ``paired = FALSE``), normal p-value; ``conf_int()`` is ``d -/+ z s``.  Sample b is
+    drawn from the engine's stream with the seed offset by 0x9E3779B97F4A7C15, so the two
+    samples' draws are independent.
 
     Examples
     --------
@@ -593,39 +612,36 @@ def roc_test_unpaired(y_true_a, y_score_a, y_true_b, y_score_b, *, method="delon
 
 
 # =========================================================================== auc_test
-def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method="delong",
-             n_boot=2000, stratified=True, partial=None, focus="specificity", correct=False,
-             random_state=None, n_jobs=None, direction="<", pos_label=None, margin=None,
-             equivalence=None):
+def auc_test(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *, null: float = 0.5,
+             alternative: str = "two-sided", method: str = "delong", n_boot: int = 2000,
+             stratified: bool = True, partial: Optional[Range] = None,
+             focus: str = "specificity", correct: bool = False, random_state: Seed = None,
+             n_jobs: Jobs = None, direction: Direction = "<", pos_label: Label = None,
+             margin: Optional[float] = None, equivalence: Optional[Range] = None
+        ) -> TestResult:
     r"""Test one AUC (or partial AUC) against a given value (pROC's issue #39).
 
-    .. math:: z = \frac{\hat A - A_0}{\widehat{\mathrm{SE}}(\hat A)},
-
-    the SE from DeLong's variance (``method="delong"``, :func:`rocstats.delong`) or the
-    standard deviation of ``n_boot`` bootstrap AUCs (``"bootstrap"``, the engine of
-    :func:`rocstats.ci_auc`); p-value from the standard normal.  ``conf_int()`` is the
-    Wald interval ``A -/+ z SE`` (not clipped to [0, 1]; :func:`rocstats.ci_auc` clips).
-    A zero SE (a perfectly separated sample) gives z = +-inf when the AUC differs from
-    ``null`` (p = 0), as the paired DeLong test.
+    z = (A - null) / SE, the SE from DeLong's variance or the bootstrap; the normal
+    p-value (details in the Notes).
 
     Parameters
     ----------
     y_true, y_score, pos_label, direction, partial, focus, correct
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     null : float
         The AUC under H0 (default 0.5, a useless test), in [0, 1].
     alternative : {"two-sided", "greater", "less"}
         H1: AUC != / > / < ``null``.
     method : {"delong", "bootstrap"}
     n_boot, stratified, random_state, n_jobs
-        The bootstrap's options, as in :func:`rocstats.ci_auc`.
+        The bootstrap's options, as in `rocstats.ci_auc`.
 
     margin : float, optional
         A one-sided test against a margin (needs ``alternative="greater"`` or
         ``"less"``): ``"greater"`` tests H0: AUC <= null - margin (non-inferiority for margin > 0,
-        superiority by |margin| for margin < 0), ``"less"`` H0: AUC >= null + margin; the statistic
+        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC >= null + margin; the statistic
         ``(estimate - boundary) / se`` with the test's own SE and reference distribution
-        (:mod:`rocstats._margin`).
+        (`rocstats._margin`).
     equivalence : (low, high), optional
         Two one-sided tests (Schuirmann 1987) of H0: AUC <= low or >= high; the
         p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
@@ -637,6 +653,17 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
         ``statistic`` (z), ``pvalue``, ``estimate`` (the AUC), ``se``,
         ``conf_int(level)``; ``n_boot`` and ``replicates`` (the bootstrap AUCs) for the
         bootstrap.
+
+    Notes
+    -----
+    .. math:: z = \frac{\hat A - A_0}{\widehat{\mathrm{SE}}(\hat A)},
+
+    the SE from DeLong's variance (``method="delong"``, `rocstats.delong`) or the
+    standard deviation of ``n_boot`` bootstrap AUCs (``"bootstrap"``, the engine of
+    `rocstats.ci_auc`); p-value from the standard normal.  ``conf_int()`` is the
+    Wald interval ``A -/+ z SE`` (not clipped to [0, 1]; `rocstats.ci_auc` clips).
+    A zero SE (a perfectly separated sample) gives z = +-inf when the AUC differs from
+    ``null`` (p = 0), as the paired DeLong test.
 
     Examples
     --------
@@ -659,17 +686,18 @@ def auc_test(y_true, y_score=None, *, null=0.5, alternative="two-sided", method=
     _check_alternative(alternative)
     null = _check_unit(null, "null")
     rng = check_partial_options(partial, focus, correct)
-    extra = dict(n_boot=None, replicates=None)
+    extra: Dict[str, Any] = dict(n_boot=None, replicates=None)
     if method == "delong":
         res = delong(y_true, y_score, pos_label=pos_label, direction=direction,
                      partial=rng, focus=focus, correct=correct)
-        est, se, pos = res.auc, res.se, res.pos_label
+        est: Any = res.auc
+        se, pos = res.se, res.pos_label
         title = "DeLong test of one %s" % ("AUC" if rng is None else "partial AUC")
     else:
         from ..bootstrap import ci_auc
 
         n_boot, strat, seed, jobs = _boot_options(n_boot, stratified, random_state, n_jobs)
-        ci = ci_auc(y_true, y_score, method="bootstrap", partial=rng, focus=focus,
+        ci: Any = ci_auc(y_true, y_score, method="bootstrap", partial=rng, focus=focus,
                     correct=correct, n_boot=n_boot, stratified=strat, random_state=seed,
                     n_jobs=jobs, direction=direction, pos_label=pos_label)
         reps = np.asarray(ci.replicates, dtype=float)

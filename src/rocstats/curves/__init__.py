@@ -1,6 +1,6 @@
 """ROC curves, AUC (and partial AUC), DeLong's variance and covariance, multiclass AUC,
 coordinates, optimal thresholds, smoothed curves.  (The tests comparing curves and the
-power calculations are in :mod:`rocstats.compare`.)"""
+power calculations are in `rocstats.compare`.)"""
 from ._auc import auc
 from ._coords import coords
 from ._curve import roc_curve

@@ -1,4 +1,9 @@
 """Empirical AUC as the Mann-Whitney U statistic, and the partial AUC (pROC's ``partial.auc``)."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 from .. import _kernels
 from .._sample import binary_sample, per_marker
 from .._validation import check_finite, warn_reversed
@@ -12,13 +17,13 @@ def auc_from_twice_u(twice_u, m, n):
 
 def split_sort_rule(rule, score, unchecked_name=None):
     """``(pos, neg)``: each class's scores ascending, from a
-    :class:`rocstats._labels.BinaryRule`.  The kernels split by the label values
+    `rocstats._labels.BinaryRule`.  The kernels split by the label values
     directly (the C split without an n-byte mask beside the 8n bytes of sorted scores,
     issue 14).
 
     ``unchecked_name``: the score was not checked for NaN / infinity yet (it is the
     argument's name for the error): the split checks it on its way (the same
-    ``ValueError`` as :func:`rocstats._validation.as_float_array`)."""
+    ``ValueError`` as `rocstats._validation.as_float_array`)."""
     if rule.pos_value is None:
         if unchecked_name is not None:
             check_finite(score, unchecked_name)
@@ -31,7 +36,7 @@ def split_sort_rule(rule, score, unchecked_name=None):
 
 
 def sorted_classes(sample):
-    """``(pos, neg)`` ascending of a 1-D sample, sorted once (:func:`split_sort_rule`;
+    """``(pos, neg)`` ascending of a 1-D sample, sorted once (`split_sort_rule`;
     the ROC object fills it from its argsort)."""
     return sample.cached("sorted", lambda: split_sort_rule(
         sample.rule, sample.score, unchecked_name=sample.score_name))
@@ -51,16 +56,16 @@ def partial_auc_value(is_pos, score, lo, hi, focus):
 
 
 @per_marker
-def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
-        focus="specificity", correct=False):
+def auc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *, pos_label: Label = None,
+        direction: Direction = "<", partial: Optional[Range] = None,
+        focus: str = "specificity", correct: bool = False
+        ) -> Union[float, Dict[str, float]]:
     r"""Area under the empirical ROC curve (Mann-Whitney U / (m n), ties count 1/2), or a
     partial area.
 
-    .. math:: \hat A = \frac{1}{mn}\sum_{i=1}^{m}\sum_{j=1}^{n}
-              \Big[\mathbb 1(X_i > Y_j) + \tfrac12 \mathbb 1(X_i = Y_j)\Big]
-
-    with :math:`X_i` the m positive and :math:`Y_j` the n negative scores
-    (Bamber 1975; Hanley & McNeil 1982).  Computed by one sort of each class and a
+    A = (1 / (m n)) sum_i sum_j [1(X_i > Y_j) + 1(X_i = Y_j) / 2], with X_i the m positive
+    and Y_j the n negative scores (Bamber 1975; Hanley & McNeil 1982; formula in the
+    Notes).  Computed by one sort of each class and a
     merge sweep counting in 64-bit integers, so it is exact for any m n that fits in
     memory (no 32-bit overflow, pROC issue #19).
 
@@ -90,16 +95,21 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         McClish's (1989) standardisation ``(1 + (pAUC - min) / (max - min)) / 2`` (pROC's
         ``partial.auc.correct``), ``min`` / ``max`` the areas of the diagonal and of a
         perfect curve over the range: 0.5 for a useless score, 1 for a perfect one.
-        Below the diagonal it is undefined: NaN with an :class:`UndefinedAUCWarning`,
+        Below the diagonal it is undefined: NaN with an `UndefinedAUCWarning`,
         as pROC.  Ignored without ``partial`` (it would be the identity).
 
     Returns
     -------
     float
-        The AUC (or partial AUC), or NaN with an :class:`UndefinedAUCWarning` if a class
+        The AUC (or partial AUC), or NaN with an `UndefinedAUCWarning` if a class
         is absent.  An AUC below 0.5 is returned as it is, with a
-        :class:`rocstats.ReversedDirectionWarning` (the marker ranks the classes the wrong
+        `rocstats.ReversedDirectionWarning` (the marker ranks the classes the wrong
         way round for ``direction``; rocstats never flips it).
+
+    Notes
+    -----
+    .. math:: \hat A = \frac{1}{mn}\sum_{i=1}^{m}\sum_{j=1}^{n}
+              \Big[\mathbb 1(X_i > Y_j) + \tfrac12 \mathbb 1(X_i = Y_j)\Big]
 
     Examples
     --------
@@ -128,7 +138,7 @@ def auc(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
 
 
 def sample_auc(sample, rng=None, focus="specificity", correct=False):
-    """:func:`auc` of a validated 1-D :class:`rocstats._sample.BinarySample` (``rng``:
+    """`auc` of a validated 1-D `rocstats._sample.BinarySample` (``rng``:
     the checked partial range or None)."""
     if rng is not None:
         if sample.undefined(stacklevel=5):

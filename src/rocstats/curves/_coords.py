@@ -6,6 +6,14 @@ operations pROC uses, so that exact-match tests (``sp == 0.1``) and interpolatio
 pROC's values.  Optimal points are found by EXACT comparison of the criteria (Fractions
 of the integer counts), where pROC compares floats.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -89,7 +97,7 @@ class Curve:
 
 
 def curve_from_counts(values_desc, tp_desc, fp_desc, direction):
-    """A :class:`Curve` from ``roc_counts`` output (distinct working scores descending and
+    """A `Curve` from ``roc_counts`` output (distinct working scores descending and
     cumulative counts)."""
     tp = np.r_[0, np.asarray(tp_desc).astype(np.int64)][::-1].copy()
     fp = np.r_[0, np.asarray(fp_desc).astype(np.int64)][::-1].copy()
@@ -100,13 +108,13 @@ def curve_from_counts(values_desc, tp_desc, fp_desc, direction):
 
 
 def empirical_curve(is_pos, score, direction):
-    """The :class:`Curve` of working-space scores (higher = more positive)."""
+    """The `Curve` of working-space scores (higher = more positive)."""
     values, tp, fp = roc_counts(is_pos, score)
     return curve_from_counts(values, tp, fp, direction)
 
 
 def curve_of(sample):
-    """The :class:`Curve` of a 1-D :class:`rocstats._sample.BinarySample`, built once
+    """The `Curve` of a 1-D `rocstats._sample.BinarySample`, built once
     (the ROC object builds it from its sorted classes)."""
     return sample.cached("curve", lambda: empirical_curve(sample.is_pos, sample.score,
                                                           sample.direction))
@@ -148,7 +156,7 @@ def _decimal_fraction(x):
 def check_best_weights(best_weights):
     """``(r_float, r_exact)`` of ``best_weights = (cost, prevalence)``: pROC's
     ``r = (1 - prevalence) / (cost * prevalence)`` in floating point (as pROC, for the
-    reported criteria) and exactly (from the numbers meant, :func:`_decimal_fraction`,
+    reported criteria) and exactly (from the numbers meant, `_decimal_fraction`,
     for the comparisons)."""
     from .._validation import is_real_number
 
@@ -391,7 +399,7 @@ def _numeric_x(x, name="x"):
 
 # --------------------------------------------------------------------------- public
 def coord_rows(curve, is_pos, score, x, input, ret, best_method, r_float, r_exact):
-    """``{name: array}`` of the rows ``x`` of ``curve`` (the engine of :func:`coords`,
+    """``{name: array}`` of the rows ``x`` of ``curve`` (the engine of `coords`,
     also run on bootstrap replicates).  ``score`` is in working space."""
     P, N = curve.P, curve.N
     if isinstance(x, str):
@@ -423,9 +431,11 @@ def check_x(x, name="x"):
 
 
 @per_marker
-def coords(y_true, y_score=None, x="all", *, input="threshold",
-           ret=("threshold", "specificity", "sensitivity"), best_method="youden",
-           best_weights=(1.0, 0.5), direction="<", pos_label=None):
+def coords(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, x: Any = "all", *,
+           input: str = "threshold", ret: Any = ("threshold", "specificity", "sensitivity"),
+           best_method: str = "youden", best_weights: Sequence[float] = (1.0, 0.5),
+           direction: Direction = "<", pos_label: Label = None
+        ) -> Union[pd.DataFrame, Dict[str, pd.DataFrame]]:
     r"""Coordinates of the empirical ROC curve, as pROC's ``coords``.
 
     One row per point: every point of the curve (``x="all"``), its "local maximas" (the
@@ -463,7 +473,7 @@ def coords(y_true, y_score=None, x="all", *, input="threshold",
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     x : "all", "best", "local maximas" or array-like of numbers
     input : str
         The coordinate of numeric ``x``: "threshold" (default), "specificity",
@@ -486,7 +496,7 @@ def coords(y_true, y_score=None, x="all", *, input="threshold",
         are exact at the curve's points and ``se * ncases`` (pROC's formula) at
         interpolated points; 0/0 (e.g. ppv where nothing is positive) is NaN.  With one
         class absent: one row of NaN (a row per numeric ``x``) and an
-        :class:`rocstats.UndefinedAUCWarning`.
+        `rocstats.UndefinedAUCWarning`.
 
     Raises
     ------

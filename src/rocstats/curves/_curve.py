@@ -1,4 +1,9 @@
 """Empirical ROC curve with every distinct threshold kept."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import numpy as np
 
 from .. import _kernels
@@ -23,7 +28,10 @@ def roc_counts(is_pos, score, sample_weight=None):
 
 
 @per_marker
-def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_weight=None):
+def roc_curve(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+              pos_label: Label = None, direction: Direction = "<",
+              sample_weight: Optional[ArrayLike] = None
+        ) -> Union[ROCCurve, Dict[str, ROCCurve]]:
     """Empirical ROC curve: all distinct thresholds, starting at (0, 0), ties exact.
 
     Each distinct score value is one point; a block of tied scores containing both
@@ -34,7 +42,7 @@ def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_wei
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative case weights; tpr / fpr are then weighted proportions and
         ``auc`` the weighted U statistic.
@@ -62,7 +70,7 @@ def roc_curve(y_true, y_score=None, *, pos_label=None, direction="<", sample_wei
 
 
 def sample_roc_curve(sample):
-    """:func:`roc_curve` of a validated 1-D :class:`rocstats._sample.BinarySample` (its
+    """`roc_curve` of a validated 1-D `rocstats._sample.BinarySample` (its
     weights, if any, read as proportions)."""
     is_pos, score, direction = sample.is_pos, sample.score, sample.direction
     w = sample.weights

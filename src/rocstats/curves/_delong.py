@@ -1,4 +1,9 @@
 """DeLong (1988) variance and covariance of empirical AUCs."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 from fractions import Fraction
 
@@ -19,7 +24,7 @@ def structural_components(is_pos, score):
 
     Returns ``(aucs, V10, V01)`` with ``V10`` of shape (m, k) and ``V01`` of shape (n, k),
     rows in case order, so columns can be correlated.  (They are transposed views of
-    C-contiguous (k, m) and (k, n) arrays, which :func:`delong_covariance` uses as they
+    C-contiguous (k, m) and (k, n) arrays, which `delong_covariance` uses as they
     are.)
     """
     m = int(np.count_nonzero(is_pos))
@@ -79,8 +84,8 @@ def _warn_small(m, n):
 def partial_structural_components(is_pos, score, lo, hi, focus):
     """Partial AUCs and structural components of a 2-D score array (n_samples, k).
 
-    Returns ``(paucs, V10, V01)`` as :func:`structural_components`, for the uncorrected
-    partial AUC over ``[lo, hi]`` (see :mod:`rocstats.curves._partial`); ``paucs`` are
+    Returns ``(paucs, V10, V01)`` as `structural_components`, for the uncorrected
+    partial AUC over ``[lo, hi]`` (see `rocstats.curves._partial`); ``paucs`` are
     pROC's values (the trapezoids of ``auc.roc``), ``V10.mean(axis=0)`` equals them up
     to rounding.
     """
@@ -97,7 +102,7 @@ def partial_structural_components(is_pos, score, lo, hi, focus):
 
 
 def _result(sample, aucs, cov, m=None, n=None, **extra):
-    """The :class:`AUCResult` of a sample: scalar for a 1-D score, vectors and the
+    """The `AUCResult` of a sample: scalar for a 1-D score, vectors and the
     covariance matrix for k scores; NaN everywhere when ``aucs`` is None."""
     m = sample.m if m is None else m
     n = sample.n if n is None else n
@@ -119,7 +124,7 @@ def _columns(sample):
 
 
 def _delong_partial(sample, rng, focus, correct):
-    """:func:`delong` with ``partial``: scalar (1-D score) or vector (2-D) result."""
+    """`delong` with ``partial``: scalar (1-D score) or vector (2-D) result."""
     extra = dict(partial=rng, focus=focus, correct=correct)
     if sample.undefined(stacklevel=5):
         return _result(sample, None, None, **extra)
@@ -138,7 +143,7 @@ def _delong_partial(sample, rng, focus, correct):
 
 
 def _delong_weighted(sample):
-    """:func:`delong` with ``sample_weight`` (see :mod:`rocstats.curves._weighted`)."""
+    """`delong` with ``sample_weight`` (see `rocstats.curves._weighted`)."""
     extra = dict(weight_type=sample.weight_type)
     if sample.undefined(stacklevel=5):
         return _result(sample, None, None, **extra)
@@ -148,7 +153,7 @@ def _delong_weighted(sample):
 
 
 def _delong_exact(sample):
-    """:func:`delong` of one score: split by the labels (finiteness checked on the way),
+    """`delong` of one score: split by the labels (finiteness checked on the way),
     sort, one exact sweep (issue 14)."""
     pos, neg = sorted_classes(sample)
     m, n = pos.size, neg.size
@@ -162,7 +167,7 @@ def _delong_exact(sample):
 
 
 def _delong_columns(sample):
-    """:func:`delong` of k scores: the placements of every column, the covariance."""
+    """`delong` of k scores: the placements of every column, the covariance."""
     if sample.undefined(stacklevel=5):
         return _result(sample, None, None)
     k = sample.k
@@ -174,19 +179,18 @@ def _delong_columns(sample):
     return _result(sample, aucs, cov)
 
 
-def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
-           focus="specificity", correct=False, sample_weight=None, weight_type="frequency"):
+def delong(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+           pos_label: Label = None, direction: Direction = "<",
+           partial: Optional[Range] = None, focus: str = "specificity",
+           correct: bool = False, sample_weight: Optional[ArrayLike] = None,
+           weight_type: str = "frequency") -> AUCResult:
     r"""Empirical AUC (or partial AUC) with DeLong's variance (and covariance for several
     scores).
 
-    With placement values :math:`V_{10}(X_i) = \frac1n\sum_j \psi(X_i, Y_j)` and
-    :math:`V_{01}(Y_j) = \frac1m\sum_i \psi(X_i, Y_j)`, :math:`\psi = 1, \frac12, 0`
-    for :math:`X > Y, X = Y, X < Y`, the variance is
-
-    .. math:: \widehat{\mathrm{Var}}(\hat A) = \frac{S_{10}}{m} + \frac{S_{01}}{n},
-
-    :math:`S_{10}, S_{01}` the sample variances (denominators m-1, n-1) of the
-    placements; for k scores on the same cases, S are the k x k sample covariance
+    With the placement values V10(X_i) = (1/n) sum_j psi(X_i, Y_j) of the m positives and
+    V01(Y_j) = (1/m) sum_i psi(X_i, Y_j) of the n negatives (psi = 1, 1/2, 0 for X > Y,
+    X = Y, X < Y), the variance is Var(A) = S10 / m + S01 / n, S10 and S01 the sample
+    variances (denominators m-1, n-1) of the placements (formulas in the Notes); for k scores on the same cases, S are the k x k sample covariance
     matrices (DeLong, DeLong & Clarke-Pearson 1988, Biometrics 44:837).  Equal to
     pROC's ``var(roc, method="delong")`` and ``cov()``.  The placements come from one
     merge sweep over sorted scores (Sun & Xu 2014).  For one score the variance is
@@ -196,11 +200,11 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
     Parameters
     ----------
     y_true, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     y_score : array-like of shape (n_samples,) or (n_samples, k)
         One score, or k correlated scores of the same cases (columns).
     partial, focus, correct
-        As in :func:`rocstats.auc`: the partial AUC (pROC's ``partial.auc``,
+        As in `rocstats.auc`: the partial AUC (pROC's ``partial.auc``,
         ``partial.auc.focus``, ``partial.auc.correct``) with a DeLong-type variance,
         which pROC does not offer (it falls back to the bootstrap).  The variance is
         ``S10 / m + S01 / n`` over structural components that are the exact derivatives
@@ -209,18 +213,18 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         effect of moving the range's end points (which are control quantiles for
         ``focus="specificity"``; the roles swap for ``"sensitivity"``).  For the full
         range they are DeLong's placement values.  Derivation and conventions for ties:
-        :mod:`rocstats.curves._partial`; Monte Carlo validation:
-        ``validation/rocstats_validation/pauc_mc.py``.  With ``correct`` the values are
+        `rocstats.curves._partial`; Monte Carlo validation:
+        the ``pauc_mc`` suite (documentation: Validation).  With ``correct`` the values are
         McClish's and the (co)variance is scaled by the square of the slope of his
         linear map, ``1 / (2 (max - min))``; a corrected value below the diagonal is NaN
         (warning), as pROC.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative case weights (not with ``partial``): the AUC is then the weighted
         Mann-Whitney AUC ``sum_ij w_i v_j psi(X_i, Y_j) / (sum w_i sum v_j)`` (the area of
-        :func:`rocstats.roc_curve` with the same weights) and the variance depends on
+        `rocstats.roc_curve` with the same weights) and the variance depends on
         ``weight_type``.  Rows of weight 0 are dropped.  Derivations and references
         (DeLong 1988; Hansen & Hurwitz 1943; Lumley 2010; Yao, Li & Graubard 2015):
-        :mod:`rocstats.curves._weighted`.
+        `rocstats.curves._weighted`.
     weight_type : {"frequency", "sampling"}
         ``"frequency"``: whole-number weights, row i counted ``w_i`` times; every number
         is exactly (the same float as) DeLong on ``np.repeat``-expanded data, and
@@ -233,7 +237,7 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         ``p = w / sum w`` in each class (the leverage-corrected form of DeLong's
         ``(m-1)/m``; equal weights give DeLong's variance).  ``n_pos`` / ``n_neg`` are
         the numbers of rows with positive weight.  Coverage checked
-        by simulation (``validation/rocstats_validation/weighted_mc.py``).
+        by simulation (the ``weighted_mc`` validation suite).
 
     Returns
     -------
@@ -242,8 +246,15 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
         ``auc`` and ``variance`` are k-vectors, ``covariance`` is k x k and ``names``
         holds a DataFrame's column names (the summary is then a labelled table).  With
         ``partial``: ``partial`` (the range), ``focus`` and ``correct`` are recorded.
-        With one class absent: NaN and an :class:`UndefinedAUCWarning`; with fewer
+        With one class absent: NaN and an `UndefinedAUCWarning`; with fewer
         than 2 cases of a class the variance is NaN (warning).
+
+    Notes
+    -----
+    With placement values :math:`V_{10}(X_i) = \frac1n\sum_j \psi(X_i, Y_j)` and
+    :math:`V_{01}(Y_j) = \frac1m\sum_i \psi(X_i, Y_j)`,
+
+    .. math:: \widehat{\mathrm{Var}}(\hat A) = \frac{S_{10}}{m} + \frac{S_{01}}{n}.
 
     Examples
     --------
@@ -298,7 +309,7 @@ def delong(y_true, y_score=None, *, pos_label=None, direction="<", partial=None,
 
 def _delong(y_true, y_score, pos_label, direction, partial, focus, correct, sample_weight,
             weight_type):
-    """:func:`delong` without the reversed-direction check."""
+    """`delong` without the reversed-direction check."""
     rng = check_partial_options(partial, focus, correct)
     plain = rng is None and sample_weight is None
     sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
@@ -312,7 +323,7 @@ def _delong(y_true, y_score, pos_label, direction, partial, focus, correct, samp
 
 
 def sample_delong(sample, rng=None, focus="specificity", correct=False):
-    """:func:`delong` of a validated :class:`rocstats._sample.BinarySample` (``rng``: the
+    """`delong` of a validated `rocstats._sample.BinarySample` (``rng``: the
     checked partial range or None; weights from the sample): choose the method, compute,
     build one result."""
     if sample.weights is not None:

@@ -40,7 +40,7 @@ the variance of the per-row sum of a row's placements over every pair it enters.
 population placements are replaced by the empirical ones (the share of the other class
 beaten, ties 1/2) and variances by **sample** variances with denominator
 :math:`n_c - 1` -- the finite-sample convention of DeLong (1988) and pROC that
-:func:`rocstats.delong` uses.  With C = 2, M = {A(1|2) + A(2|1)}/2 and this is exactly
+`rocstats.delong` uses.  With C = 2, M = {A(1|2) + A(2|1)}/2 and this is exactly
 DeLong's variance of the mean of two correlated AUCs (column 2 and minus column 1, class
 2 positive).  As for DeLong's estimator, its bias is of order :math:`1/(n_i n_j)`
 (relative order 1/n; the Monte Carlo suite ``rocstats_validation.multiclass_mc`` checks
@@ -48,10 +48,15 @@ it, and the CI coverage, with ties).  The paired test of two models on the same 
 the same algebra with :math:`Z_a(r) - Z_b(r)`.
 
 Cost: per column one sort and a radix sort by class (O(C n log n) for the C columns),
-one merge sweep per ordered pair (:func:`rocstats._kernels.roc.placements_sorted`; the pairs
+one merge sweep per ordered pair (`rocstats._kernels.roc.placements_sorted`; the pairs
 hold 2(C-1) n placements in all, accumulated per row in O(n) memory), and O(C^2 n) for
 the full K x K covariance when it is asked for.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import sys
 import warnings
 
@@ -68,39 +73,19 @@ from .._options import check_alternative as _check_alternative
 _pvalue = _dist.pvalue
 
 
-def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
+def multiclass_auc(y_true: ArrayLike, y_prob: ArrayLike, *,
+                   labels: Optional[ArrayLike] = None, covariance: bool = False
+        ) -> MulticlassAUCResult:
     r"""Hand & Till's multiclass AUC M with its variance, and every pairwise AUC.
 
     For classes i != j, A(i|j) is the AUC of column i of ``y_prob`` separating class i
     (positive) from class j, computed on the rows of classes i and j only (ties 1/2).
-    Then
-
-    .. math:: M = \frac{1}{C(C-1)} \sum_{i \ne j} A(i|j)
-                = \frac{2}{C(C-1)} \sum_{i<j} \frac{A(i|j) + A(j|i)}{2}
-
-    (Hand & Till 2001, Machine Learning 45:171, eq. 7; the MROC of seed 001).  Equal to
-    ``sklearn.metrics.roc_auc_score(y, p, multi_class="ovo")`` and randomForestSRC's
-    ``get.auc``.  The columns need not sum to one, nor lie in [0, 1]: every A(i|j)
-    ranks one column, so M, its variance and :func:`multiclass_auc_test` are unchanged
-    by any strictly increasing transformation of each column (logits or decision
-    scores are as good as probabilities), and none of them checks for a probability
-    matrix.
-
-    The variance of M is the k-sample generalisation of DeLong's (1988): each row's
-    placements (the share of the other class it beats, ties 1/2) are summed over the
-    2(C-1) pairwise AUCs it enters -- A(c|j) as a positive in column c, A(i|c) as a
-    negative in column i -- and
-
-    .. math:: \widehat{\mathrm{Var}}(M) = \frac{1}{K^2} \sum_{c=1}^{C} \frac{s_c^2(Z)}{n_c},
-              \qquad K = C(C-1),
-
-    :math:`s_c^2(Z)` the sample variance (denominator :math:`n_c - 1`, DeLong's and
-    pROC's convention) of these per-row sums over the :math:`n_c` rows of class c.  The
-    covariance of A(i|j) and A(k|l) is :math:`\sum_c S_c / n_c` over the classes c the
-    two pairs share.  With two classes the variance equals :func:`rocstats.delong`'s
-    variance of the mean of A(1|2) and A(2|1).  The derivation is in the docstring of
-    :mod:`rocstats.curves._multiclass`; rocstats_validation's ``multiclass_mc`` suite checks
-    the variance ratio and the CI coverage by Monte Carlo (3 and 5 classes, with ties).
+    M is the mean of the C(C-1) pairwise A(i|j) (Hand & Till 2001, eq. 7), equal to
+    scikit-learn's ``roc_auc_score(y, p, multi_class="ovo")`` and randomForestSRC's
+    ``get.auc``; the columns need not be probabilities (a strictly increasing
+    transformation of any column changes nothing).  Its variance is DeLong's generalised
+    to C classes (derived here, checked by Monte Carlo).  Formulas and sources in the
+    Notes.
 
     Parameters
     ----------
@@ -132,7 +117,36 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
         (C x C matrix of A(i|j), NaN diagonal), ``pairwise_variance`` and
         ``pairwise_se`` (C x C), ``pairwise_covariance`` (``[i, j, k, l]`` =
         Cov(A(i|j), A(k|l)), or None), ``labels``, ``class_counts``.
-        With a class of one row the variances are NaN (:class:`UndefinedAUCWarning`).
+        With a class of one row the variances are NaN (`UndefinedAUCWarning`).
+
+    Notes
+    -----
+    .. math:: M = \frac{1}{C(C-1)} \sum_{i \ne j} A(i|j)
+                = \frac{2}{C(C-1)} \sum_{i<j} \frac{A(i|j) + A(j|i)}{2}
+
+    (Hand & Till 2001, Machine Learning 45:171, eq. 7; the MROC of seed 001).  Equal to
+    ``sklearn.metrics.roc_auc_score(y, p, multi_class="ovo")`` and randomForestSRC's
+    ``get.auc``.  The columns need not sum to one, nor lie in [0, 1]: every A(i|j)
+    ranks one column, so M, its variance and `multiclass_auc_test` are unchanged
+    by any strictly increasing transformation of each column (logits or decision
+    scores are as good as probabilities), and none of them checks for a probability
+    matrix.
+
+    The variance of M is the k-sample generalisation of DeLong's (1988): each row's
+    placements (the share of the other class it beats, ties 1/2) are summed over the
+    2(C-1) pairwise AUCs it enters -- A(c|j) as a positive in column c, A(i|c) as a
+    negative in column i -- and
+
+    .. math:: \widehat{\mathrm{Var}}(M) = \frac{1}{K^2} \sum_{c=1}^{C} \frac{s_c^2(Z)}{n_c},
+              \qquad K = C(C-1),
+
+    :math:`s_c^2(Z)` the sample variance (denominator :math:`n_c - 1`, DeLong's and
+    pROC's convention) of these per-row sums over the :math:`n_c` rows of class c.  The
+    covariance of A(i|j) and A(k|l) is :math:`\sum_c S_c / n_c` over the classes c the
+    two pairs share.  With two classes the variance equals `rocstats.delong`'s
+    variance of the mean of A(1|2) and A(2|1).  The derivation is in the docstring of
+    `rocstats.curves._multiclass`; rocstats_validation's ``multiclass_mc`` suite checks
+    the variance ratio and the CI coverage by Monte Carlo (3 and 5 classes, with ties).
 
     Examples
     --------
@@ -163,10 +177,10 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
     >>> round(rocstats.multiclass_auc(y, df).auc, 12) == round(11 / 12, 12)
     True
     """
-    codes, labels, P = _prepare(y_true, y_prob, labels, "y_prob")
-    sweep = _Sweep(codes, labels.size)
+    codes, classes, P = _prepare(y_true, y_prob, labels, "y_prob")
+    sweep = _Sweep(codes, classes.size)
     pairwise, pair_var, Z, comps = sweep.run(P, keep=bool(covariance))
-    C = labels.size
+    C = classes.size
     off = ~np.eye(C, dtype=bool)
     K = C * (C - 1)
     if sweep.too_small():        # pairs of the classes with 2 or more rows keep theirs
@@ -175,31 +189,25 @@ def multiclass_auc(y_true, y_prob, *, labels=None, covariance=False):
     else:
         variance = sweep.class_variance(Z) / K ** 2
         cov = sweep.covariance(comps) if covariance else None
-    return MulticlassAUCResult(float(pairwise[off].mean()), pairwise, tuple(labels.tolist()),
+    return MulticlassAUCResult(float(pairwise[off].mean()), pairwise, tuple(classes.tolist()),
                                tuple(int(idx.size) for idx in sweep.members),
                                variance=variance, pairwise_variance=pair_var,
                                pairwise_covariance=cov)
 
 
-def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two-sided"):
+def multiclass_auc_test(y_true: ArrayLike, prob_a: ArrayLike, prob_b: ArrayLike, *,
+                        labels: Optional[ArrayLike] = None,
+                        alternative: str = "two-sided") -> TestResult:
     r"""Paired z test of two models' Hand & Till M on the same cases.
 
-    .. math:: z = \frac{M_a - M_b}{\sqrt{\widehat{\mathrm{Var}}(M_a - M_b)}}, \qquad
-              \widehat{\mathrm{Var}}(M_a - M_b) = \frac{1}{K^2}
-              \sum_{c=1}^{C} \frac{s_c^2(Z_a - Z_b)}{n_c},
-
-    :math:`Z_a(r), Z_b(r)` row r's placements summed over the pairwise AUCs it enters
-    under each model (see :func:`multiclass_auc`), :math:`s_c^2` their sample variance
-    (denominator :math:`n_c - 1`) over the rows of class c: the multiclass analogue of
-    DeLong's paired test (:func:`rocstats.roc_test` (method="delong")), which it equals for the mean
-    of both orientations' AUCs when C = 2.  z = 0 when the two differences vanish
-    (0/0), as pROC does for identical curves.  Its size under H0 is checked by Monte
-    Carlo in ``rocstats_validation.multiclass_mc``.  No peer implements it.
+    z = (M_a - M_b) / SE, the SE from the C-class DeLong-type variance of each row's
+    placement differences between the models: the multiclass analogue of DeLong's
+    paired test (formulas in the Notes).
 
     Parameters
     ----------
     y_true, labels
-        As in :func:`multiclass_auc` (one set of classes for both models).
+        As in `multiclass_auc` (one set of classes for both models).
     prob_a, prob_b : array-like or DataFrame of shape (n_samples, C)
         The two models' scores for the same rows; each DataFrame's columns are matched
         to the classes by name, independently.  Probability matrices are not required.
@@ -211,7 +219,21 @@ def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two
     TestResult
         ``statistic`` (z), ``pvalue``, ``estimate`` (M_a - M_b), ``se``,
         ``conf_int(level)`` (Wald interval of the difference), ``aucs`` (M_a, M_b).
-        NaN (with :class:`UndefinedAUCWarning`) when a class has fewer than 2 rows.
+        NaN (with `UndefinedAUCWarning`) when a class has fewer than 2 rows.
+
+    Notes
+    -----
+    .. math:: z = \frac{M_a - M_b}{\sqrt{\widehat{\mathrm{Var}}(M_a - M_b)}}, \qquad
+              \widehat{\mathrm{Var}}(M_a - M_b) = \frac{1}{K^2}
+              \sum_{c=1}^{C} \frac{s_c^2(Z_a - Z_b)}{n_c},
+
+    :math:`Z_a(r), Z_b(r)` row r's placements summed over the pairwise AUCs it enters
+    under each model (see `multiclass_auc`), :math:`s_c^2` their sample variance
+    (denominator :math:`n_c - 1`) over the rows of class c: the multiclass analogue of
+    DeLong's paired test (`rocstats.roc_test` (method="delong")), which it equals for the mean
+    of both orientations' AUCs when C = 2.  z = 0 when the two differences vanish
+    (0/0), as pROC does for identical curves.  Its size under H0 is checked by Monte
+    Carlo in ``rocstats_validation.multiclass_mc``.  No peer implements it.
 
     Examples
     --------
@@ -230,9 +252,9 @@ def multiclass_auc_test(y_true, prob_a, prob_b, *, labels=None, alternative="two
     (1.0, True)
     """
     _check_alternative(alternative)
-    codes, labels, Pa = _prepare(y_true, prob_a, labels, "prob_a")
-    _, _, Pb = _prepare(y_true, prob_b, labels, "prob_b")
-    C = labels.size
+    codes, classes, Pa = _prepare(y_true, prob_a, labels, "prob_a")
+    _, _, Pb = _prepare(y_true, prob_b, classes, "prob_b")
+    C = classes.size
     K = C * (C - 1)
     sweep = _Sweep(codes, C)
     A_a, _, Z_a, _ = sweep.run(Pa)

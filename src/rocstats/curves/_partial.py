@@ -16,13 +16,14 @@ linearly onto [0.5, 1] for a curve above the diagonal:
 diagonal over the range, ``(b - a) (2 - a - b) / 2``.
 
 The variance (derived here; pROC has none and falls back to the bootstrap)
--------------------------------------------------------------------------
+--------------------------------------------------------------------------
+
 Write m cases ``X_i`` and n controls ``Y_j`` (higher score = case), FPR = 1 - specificity,
 and let the specificity range be the FPR range ``[t1, t2] = [1 - b, 1 - a]``.
 
 *Population.*  With F the controls' CDF, S_X the cases' survival function and
 ``c_k = F^{-1}(1 - t_k)``, ``pAUC = int_{t1}^{t2} ROC(u) du = P(X > Y, c2 < Y <= c1)``.  Its
-influence function (von Mises derivative) is, for a case at x and a control at y,
+influence function (von Mises derivative) is, for a case at x and a control at y::
 
     IF_1(x) = P(Y < x, c2 < Y <= c1) - pAUC,
     IF_0(y) = S_X(y) 1(c2 < y <= c1) - pAUC + ROC(t1) [1(y > c1) - t1]
@@ -86,11 +87,11 @@ its specificity-focused components are the original problem's control and case
 components.  *McClish's correction* is linear with slope ``1 / (2 (max - min))``, so the
 components and the (co)variance scale by that slope and its square.
 
-Validation: ``validation/rocstats_validation/pauc_mc.py`` (Monte Carlo, 4000 replicates
+Validation: the ``pauc_mc`` suite (Monte Carlo, 4000 replicates
 per setting, continuous and tied data, both focuses, McClish, a paired difference: mean
 variance / Monte Carlo variance 0.97-1.04 with Monte Carlo SE 0.023; 95 % Wald coverage
 0.940-0.947, logit 0.946-0.949; 1-2 % above a stratified bootstrap's variance; a plug-in
-without the end-point terms would be 1.9 times too large); ``tests/curves/test_partial.py``
+without the end-point terms would be 1.9 times too large); the unit tests
 (numerical derivatives of a weighted estimator, the plug-in influence function for
 continuous data, DeLong for the full range, direct integration of the curve).
 """
@@ -112,7 +113,7 @@ from .._areas import (FOCUSES, _area, _proc_sort, check_correct, check_focus,  #
 
 
 def points_of(sample):
-    """:func:`proc_points` of a 1-D sample from its empirical curve (built once;
+    """`proc_points` of a 1-D sample from its empirical curve (built once;
     the same floats: ``tp / cases`` and ``(controls - fp) / controls``)."""
     from ._coords import curve_of
 

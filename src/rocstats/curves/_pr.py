@@ -1,4 +1,4 @@
-r"""Precision-recall curves and the area under them (:func:`pr_curve`, :func:`pr_auc`).
+r"""Precision-recall curves and the area under them (`pr_curve`, `pr_auc`).
 
 The curve has one point per distinct threshold, from the highest (nothing positive,
 recall 0) down, with ties kept as one point; precision = TP / (TP + FP), recall = TP / P.
@@ -27,11 +27,16 @@ curve TP grows by d >= 0 and FP by e; write a = TP_A, c = TP_A + FP_A, kappa = 1
     insertion later ones land out of order and the trapezoid sum runs back and forth;
     rocstats reproduces that too (unweighted data only).  Not recommended.
 
-Confidence intervals (:meth:`PRAUCResult.conf_int`): ``"logit"`` (Boyd et al. 2013,
+Confidence intervals (`PRAUCResult.conf_int`): ``"logit"`` (Boyd et al. 2013,
 section 4.2): ``expit(logit(theta) -/+ z tau)`` with ``tau = (n theta (1 - theta))^-1/2``
 and n the number of positives; ``"binomial"``: ``theta -/+ z sqrt(theta (1 - theta) / n)``
-clipped to [0, 1].  The bootstrap interval is :func:`rocstats.ci_pr_auc`.
+clipped to [0, 1].  The bootstrap interval is `rocstats.ci_pr_auc`.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 from dataclasses import dataclass
 
@@ -77,7 +82,7 @@ class PRCurve(_Result):
         return self.n_pos / (self.n_pos + self.n_neg)
 
     def area(self, method="interpolated"):
-        """The area under this curve by ``method`` (see :func:`pr_auc`)."""
+        """The area under this curve by ``method`` (see `pr_auc`)."""
         _check_area_method(method, self.weighted)
         if not np.isfinite(self.n_pos) or self.n_pos <= 0 or self.n_neg <= 0:
             return float("nan")
@@ -92,7 +97,7 @@ class PRCurve(_Result):
         return Summary("Precision-recall curve", rows)
 
     def plot(self, ax=None, **kwargs):
-        """Draw it with :func:`rocstats.plot.plot_pr`; returns the Axes."""
+        """Draw it with `rocstats.plot.plot_pr`; returns the Axes."""
         from ..plot import plot_pr
 
         return plot_pr(self, ax=ax, **kwargs)
@@ -100,7 +105,7 @@ class PRCurve(_Result):
 
 @dataclass(frozen=True, eq=False)
 class PRAUCResult(_Result):
-    """Area under the precision-recall curve (:func:`rocstats.pr_auc`).
+    """Area under the precision-recall curve (`rocstats.pr_auc`).
 
     Attributes
     ----------
@@ -133,7 +138,7 @@ class PRAUCResult(_Result):
         ``logit(auc)`` with SE ``1 / sqrt(n auc (1 - auc))``, n the number of
         positives, back-transformed; NaN at an area of 0 or 1.  ``"binomial"``: ``auc -/+
         z sqrt(auc (1 - auc) / n)`` clipped to [0, 1].  Not defined with
-        ``sample_weight`` (no n).  The bootstrap interval: :func:`rocstats.ci_pr_auc`.
+        ``sample_weight`` (no n).  The bootstrap interval: `rocstats.ci_pr_auc`.
         ``alternative="greater"`` / ``"less"``: the one-sided interval ``[lower, 1]`` /
         ``[0, upper]`` (z the ``level`` quantile).
         """
@@ -198,7 +203,7 @@ def segments_from_counts(tp, fp):
 
 
 def pr_area(a, d, fpa, e, n_pos, method):
-    """Area under the PR curve from its steps (:func:`segments_from_counts`), by
+    """Area under the PR curve from its steps (`segments_from_counts`), by
     ``method``; row-wise for 2-D steps (one row per curve, ``n_pos`` per row).  Returns an
     array with one area per row (shape (1,) for 1-D steps)."""
     a, d, fpa, e = (np.atleast_2d(np.asarray(v, dtype=np.float64)) for v in (a, d, fpa, e))
@@ -322,13 +327,15 @@ def _curve_counts(y_true, y_score, pos_label, direction, sample_weight):
             scale)
 
 
-def pr_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=None):
+def pr_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = None,
+             direction: Direction = "<", sample_weight: Optional[ArrayLike] = None
+        ) -> PRCurve:
     """Precision-recall curve with every threshold.
 
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     sample_weight : array-like, optional
         Non-negative case weights: TP and FP are weight sums.  Rows of weight 0 are
         dropped (they would add points without moving the curve; scikit-learn drops them
@@ -341,7 +348,7 @@ def pr_curve(y_true, y_score, *, pos_label=None, direction="<", sample_weight=No
         there by convention), ``tp``, ``fp``, ``n_pos``, ``n_neg``.  Reversed and
         without the first point, ``precision`` / ``recall`` / ``thresholds`` are
         scikit-learn's ``precision_recall_curve`` (whose extra end point (1, 0) is this
-        first point).  With no positive: NaN with an :class:`rocstats.UndefinedAUCWarning` (without
+        first point).  With no positive: NaN with an `rocstats.UndefinedAUCWarning` (without
         negatives the precision is 1 everywhere).
 
     Examples
@@ -398,30 +405,31 @@ def _fast_segments(y_true, y_score, pos_label, direction):
     return rule.pos_label, a, d, fpa, e, P, N
 
 
-def pr_auc(y_true, y_score, *, method="interpolated", pos_label=None, direction="<",
-           sample_weight=None):
+def pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, method: str = "interpolated",
+           pos_label: Label = None, direction: Direction = "<",
+           sample_weight: Optional[ArrayLike] = None) -> PRAUCResult:
     r"""Area under the precision-recall curve, by a named method, with its interval.
 
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     method : {"interpolated", "average_precision", "trapezoid", "rocr"}
         ``"interpolated"`` (default): the exact area under Davis & Goadrich's (2006)
         non-linear interpolation between the points; ``"average_precision"``:
         scikit-learn's step sum; ``"trapezoid"``: straight lines
         (``sklearn.metrics.auc(recall, precision)``); ``"rocr"``: ROCR 1.0-11's
-        ``"aucpr"`` (see :mod:`rocstats.curves._pr` for what it does and why it is not the
+        ``"aucpr"`` (see `rocstats.curves._pr` for what it does and why it is not the
         default).
     sample_weight : array-like, optional
-        As in :func:`pr_curve` (not with ``"rocr"``).
+        As in `pr_curve` (not with ``"rocr"``).
 
     Returns
     -------
     PRAUCResult
         ``auc``, ``method``, ``n_pos``, ``n_neg``, ``prevalence``; ``conf_int(level,
         method="logit")`` gives Boyd et al.'s (2013) logit interval.  ``float(result)``
-        is the area.  With no positive: NaN and an :class:`rocstats.UndefinedAUCWarning`
+        is the area.  With no positive: NaN and an `rocstats.UndefinedAUCWarning`
         (without negatives every method gives 1).
 
     Examples

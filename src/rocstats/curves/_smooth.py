@@ -22,8 +22,13 @@ mixed-radix), so values agree to about 1e-15 of the largest density, not bit for
 
 Both curves get pROC's end points (Sp, Se) = (0, 1) and (1, 0) and are returned in
 pROC's order (specificity increasing); the AUC of the density curve and every partial
-AUC are the trapezoids of :func:`rocstats.curves._partial.partial_auc_from_points`.
+AUC are the trapezoids of `rocstats.curves._partial.partial_auc_from_points`.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 from dataclasses import dataclass
 from typing import Optional, Tuple
@@ -381,14 +386,17 @@ def _density(is_pos, raw, direction, n, bw, adjust, kernel, cut):
 
 
 @per_marker
-def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="binormal", n=512,
-               bw="nrd0", adjust=1.0, kernel="gaussian", cut=3.0):
+def smooth_roc(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+               pos_label: Label = None, direction: Direction = "<",
+               method: str = "binormal", n: int = 512, bw: Union[str, float] = "nrd0",
+               adjust: float = 1.0, kernel: str = "gaussian", cut: float = 3.0
+        ) -> Union[SmoothROCCurve, Dict[str, SmoothROCCurve]]:
     """Smoothed ROC curve, as pROC's ``smooth(roc, method = ..., n = ..., bw = ...)``.
 
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     method : {"binormal", "density"}
         ``"binormal"``: least-squares line through the empirical curve's points on the
         normal-deviate scale, ``qnorm(Sp) = a + b qnorm(Se)`` (pROC's
@@ -415,7 +423,7 @@ def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="b
         ``specificities`` and ``sensitivities`` (n + 2 points, pROC's order and end
         points), ``auc``, ``auc_partial(partial, focus=, correct=)``, ``method``,
         ``coefficients`` (binormal) or ``bw`` (density), ``summary()``.  With one class
-        absent: an :class:`UndefinedAUCWarning`, empty curves and a NaN AUC.
+        absent: an `UndefinedAUCWarning`, empty curves and a NaN AUC.
 
     Notes
     -----
@@ -429,9 +437,9 @@ def smooth_roc(y_true, y_score=None, *, pos_label=None, direction="<", method="b
     Se = 0); the AUC is ``pnorm(a)`` whenever it answers.  With a compact kernel and few points the grid can
     miss a class's density entirely (R's values there are FFT round-off, ~1e-17, on
     which pROC builds a curve): the curve is then undefined, with an
-    :class:`UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
+    `UndefinedAUCWarning` and a NaN AUC (use a larger ``n``).  The curve's density values agree with R's to about 1e-15 of the largest
     density (R and NumPy use different FFT codes), so sensitivities and specificities
-    agree to about 1e-15 absolute; see :mod:`rocstats.curves._smooth`.
+    agree to about 1e-15 absolute; see `rocstats.curves._smooth`.
 
     Examples
     --------

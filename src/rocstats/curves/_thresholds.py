@@ -1,9 +1,14 @@
 """Optimal thresholds on the empirical ROC curve, compared exactly and reported as pROC.
 
-:func:`best_threshold` is a thin wrapper of the optimal-point search of
-:func:`rocstats.coords` (``x="best"``, default ``best_weights``): the two share
-:func:`rocstats.curves._coords.best_indices` and cannot disagree.
+`best_threshold` is a thin wrapper of the optimal-point search of
+`rocstats.coords` (``x="best"``, default ``best_weights``): the two share
+`rocstats.curves._coords.best_indices` and cannot disagree.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import numpy as np
 
 from .._results import ThresholdResult
@@ -17,16 +22,19 @@ _SPELLINGS = {"youden": "youden", "closest_topleft": "closest_topleft",
 
 
 @per_marker
-def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, direction="<"):
+def best_threshold(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+                   method: str = "youden", pos_label: Label = None,
+                   direction: Direction = "<"
+        ) -> Union[ThresholdResult, Dict[str, ThresholdResult]]:
     r"""Optimal threshold by Youden's J or by the point closest to (0, 1), as pROC's
     ``coords(roc, x = "best")``: a thin wrapper of the optimal-point search of
-    :func:`rocstats.coords` (``x="best"``, default ``best_weights``), so the two agree.
+    `rocstats.coords` (``x="best"``, default ``best_weights``), so the two agree.
 
     ``"youden"`` maximises :math:`J = \mathrm{Se} + \mathrm{Sp} - 1` (Youden 1950);
     ``"closest_topleft"`` minimises :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`,
     the squared distance to the perfect point (0, 1) — the rule of Rossa's ROC tree
     (seed 003, section 4) and pROC's ``best.method = "closest.topleft"``.  The
-    candidates are all points of :func:`rocstats.roc_curve`.
+    candidates are all points of `rocstats.roc_curve`.
 
     The criteria are compared **exactly**: with m positives and n negatives, J m n =
     TP n - FP m and the squared distance times m^2 n^2 are integers, so two operating
@@ -42,9 +50,9 @@ def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, dir
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     method : {"youden", "closest_topleft"}
-        (pROC's spelling "closest.topleft" too, as :func:`rocstats.coords`'s
+        (pROC's spelling "closest.topleft" too, as `rocstats.coords`'s
         ``best_method``)
 
     Returns
@@ -54,7 +62,7 @@ def best_threshold(y_true, y_score=None, *, method="youden", pos_label=None, dir
         distance, correctly rounded from the exact value), ``all_thresholds`` (every
         operating point attaining the optimum, in pROC's row order: from the most to the
         least sensitive; ``threshold`` is the first), ``direction``, ``pos_label``.
-        With one class absent: NaN and an :class:`rocstats.UndefinedAUCWarning`.
+        With one class absent: NaN and an `rocstats.UndefinedAUCWarning`.
 
     Examples
     --------

@@ -5,7 +5,7 @@ negatives (controls) :math:`Y_j` with weights :math:`v_j` (:math:`j = 1..n`); on
 with a positive weight count (a zero weight drops the row).  :math:`W_1 = \sum_i w_i`,
 :math:`W_0 = \sum_j v_j`, :math:`\psi(x, y) = 1, \tfrac12, 0` for :math:`x > y, x = y,
 x < y`.  The weighted Mann-Whitney AUC (the trapezoidal area of the weighted ROC curve of
-:func:`rocstats.roc_curve`) is
+`rocstats.roc_curve`) is
 
 .. math:: \hat A = \frac{\sum_i \sum_j w_i v_j \psi(X_i, Y_j)}{W_1 W_0}
           = \frac{1}{W_1}\sum_i w_i V_{10}(X_i) = \frac{1}{W_0}\sum_j v_j V_{01}(Y_j),
@@ -28,13 +28,12 @@ with the weighted structural components (placement values)
     negative weight below :math:`X_i` plus the tied weight), :math:`T = \sum_i w_i
     c_{10,i} = 2U`, :math:`Q_{10} = \sum_i w_i c_{10,i}^2` (and the same for the
     negatives) in exact integer / rational arithmetic and rounded once, exactly as
-    :func:`rocstats.delong` does for one unweighted score, so AUC, variance, covariance
+    `rocstats.delong` does for one unweighted score, so AUC, variance, covariance
     and every number derived from them (z, p) are *the same floats* as for the expanded
     data (for several columns, the unweighted path uses floating-point ``np.cov``; the
     weighted one is the correctly rounded value, within a few ulp of it).
 
-``"sampling"`` (survey / inverse-probability weights: row i is one sampled unit standing
-for :math:`w_i` population units)
+``"sampling"`` (survey / inverse-probability weights: row i stands for :math:`w_i` population units)
     :math:`\hat A = \hat N / (W_1 W_0)` is a ratio of weighted (Horvitz-Thompson type)
     U-statistics.  Linearisation (Taylor / influence function): with the population
     AUC :math:`A`, the Hajek projection of the numerator and the expansion of the ratio
@@ -80,7 +79,7 @@ for :math:`w_i` population units)
     DeLong's :math:`S_{10}/m + S_{01}/n` exactly (in exact arithmetic; DeLong's variance
     *is* this estimator with constant weights), and the estimator does not depend on the
     scale of the weights (they are divided by their maximum first, as in
-    :func:`rocstats.roc_curve`).  The plain factor :math:`m/(m-1)` (counting draws) was
+    `rocstats.roc_curve`).  The plain factor :math:`m/(m-1)` (counting draws) was
     the first choice; the Monte Carlo suite showed it 7 % low (variance ratio 0.93, MC SE
     0.03) with inclusion probabilities spread over a factor 1000, and :math:`\kappa`
     brings that ratio to 0.99.
@@ -89,7 +88,7 @@ for :math:`w_i` population units)
     design beyond the two classes (ignoring strata that explain the scores makes the
     estimator conservative, as usual for the with-replacement approximation).  Coverage
     by simulation (Poisson PPS and stratified samples from a finite binormal population):
-    ``validation/rocstats_validation/weighted_mc.py``.
+    the ``weighted_mc`` validation suite.
 
 References: DeLong, DeLong & Clarke-Pearson (1988), Biometrics 44:837 (structural
 components); Hansen & Hurwitz (1943), Ann. Math. Stat. 14:333 (with-replacement

@@ -15,14 +15,14 @@ Exact, not binned
 -----------------
 Spark's ``BinaryClassificationMetrics`` bins the scores; here the AUC is the exact
 Mann-Whitney U of the gathered data, by a **distributed sample sort**
-(:mod:`rocstats.dask._sort`): a first pass checks every block and samples its scores;
+(`rocstats.dask._sort`): a first pass checks every block and samples its scores;
 splitters are quantiles of the sample, made distinct, and a score's bucket depends on
 its value alone, so tied scores never straddle two buckets; a bucket exchange sends each
 block's rows to their buckets; each bucket sorts and sweeps its two classes with the
 in-memory kernels; the driver adds the buckets up with prefix counts (a positive of
 bucket b is above every negative of the buckets below b).  The result is the same 64-bit
-and Python integers as the in-memory sweep: ``auc`` equals :func:`rocstats.auc` exactly
-and ``delong``'s variance of one score equals :func:`rocstats.delong`'s bit for bit.  For
+and Python integers as the in-memory sweep: ``auc`` equals `rocstats.auc` exactly
+and ``delong``'s variance of one score equals `rocstats.delong`'s bit for bit.  For
 k columns the placements are sent back to their blocks and the k x k sums of products
 are formed exactly (the in-memory covariance is a float ``np.cov``: they agree to about
 1e-15 relative).
@@ -49,9 +49,9 @@ With n rows on p workers (each with memory M), the distributed sort costs about
   ~1e6-1e7 rows keep it negligible);
 * k columns add a second exchange (the placements go back to their blocks).
 
-In memory, :func:`rocstats.delong` of 1e8 rows takes a few seconds and 2-3 GB.  On one
+In memory, `rocstats.delong` of 1e8 rows takes a few seconds and 2-3 GB.  On one
 machine the distributed version is slower (the shuffle and the pickling cost more than
-the sort they split; benchmarks/bench_dask.py measures 1 vs 2 workers), so **stay in
+the sort they split; the repository's Dask benchmark measures 1 vs 2 workers), so **stay in
 memory while the scores and labels fit in about a third of one machine's RAM**; switch
 to ``rocstats.dask`` when they do not (the data spill to disk and the answer is still
 exact), or when they already live on a cluster as dask collections (moving them to one
@@ -61,10 +61,10 @@ about 1e9.
 
 Bootstrap
 ---------
-:func:`rocstats.ci_auc` and every bootstrap interval of :mod:`rocstats.bootstrap` accept
+`rocstats.ci_auc` and every bootstrap interval of `rocstats.bootstrap` accept
 ``n_jobs=client`` (a ``distributed.Client``): the replicate ranges run as tasks on the
 cluster, drawn from the same counter-based stream, so the interval equals ``n_jobs=1``
-for the same ``random_state``.  :func:`ci_auc` here gathers dask inputs for it.
+for the same ``random_state``.  `ci_auc` here gathers dask inputs for it.
 
 Not offered on dask inputs: the partial AUC (``partial=``), ``sample_weight``, and the
 AUC forest (deferred until the tree engine's rewrite lands).

@@ -1,4 +1,4 @@
-"""Public functions of :mod:`rocstats.dask` (see the package docstring)."""
+"""Public functions of `rocstats.dask` (see the package docstring)."""
 import numpy as np
 
 from .._results import AUCResult, ConfidenceInterval, ROCCurve, _check_level
@@ -104,10 +104,10 @@ def _names(y_score):
 
 # =========================================================================== public
 def auc(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
-    """Exact AUC of dask inputs: equal to :func:`rocstats.auc` of the gathered data.
+    """Exact AUC of dask inputs: equal to `rocstats.auc` of the gathered data.
 
     The Mann-Whitney U (ties 1/2) counted in exact integers by a distributed sample sort
-    (see :mod:`rocstats.dask`); the AUC is ``2U / (2 m n)`` rounded once.
+    (see `rocstats.dask`); the AUC is ``2U / (2 m n)`` rounded once.
 
     Parameters
     ----------
@@ -117,14 +117,14 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
     y_score : dask array or dask Series of shape (n_samples,)
         Finite scores, chunked (partitioned) as ``y_true``.
     pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     n_buckets : int, optional
         Buckets of the sample sort (default: the number of blocks).
 
     Returns
     -------
     float
-        NaN with an :class:`rocstats.UndefinedAUCWarning` if a class is absent.
+        NaN with an `rocstats.UndefinedAUCWarning` if a class is absent.
 
     Examples
     --------
@@ -147,7 +147,7 @@ def auc(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
 def delong(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
     """Exact AUC with DeLong's variance (k columns: covariance) of dask inputs.
 
-    Equal to :func:`rocstats.delong` of the gathered data: the AUCs exactly, the
+    Equal to `rocstats.delong` of the gathered data: the AUCs exactly, the
     variance of one score bit for bit (the same exact integer sums, formed in rational
     arithmetic and rounded once), the k x k covariance from exact integer sums of the
     placement products (in memory it is a floating-point ``np.cov``; they agree to about
@@ -156,7 +156,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
     Parameters
     ----------
     y_true, pos_label, direction, n_buckets
-        As in :func:`rocstats.dask.auc`.
+        As in `rocstats.dask.auc`.
     y_score : dask array of shape (n_samples,) or (n_samples, k), dask Series or DataFrame
         One score, or k scores of the same cases (a DataFrame's column names label the
         result).
@@ -164,13 +164,13 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
     Returns
     -------
     AUCResult
-        As :func:`rocstats.delong` (``auc``, ``variance``, ``covariance`` for k columns,
+        As `rocstats.delong` (``auc``, ``variance``, ``covariance`` for k columns,
         ``n_pos``, ``n_neg``, ``pos_label``, ``conf_int()``).
 
     Examples
     --------
     Positives (0.9, 0.7), negatives (0.8, 0.1): AUC 3/4, variance 1/8 (as
-    :func:`rocstats.delong`):
+    `rocstats.delong`):
 
     >>> import dask.array as da, rocstats.dask
     >>> r = rocstats.dask.delong(da.from_array([1, 1, 0, 0], chunks=2),
@@ -211,7 +211,7 @@ def delong(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
 
 def _covariance(joins, T, m, n, k):
     """DeLong's ``S10 / m + S01 / n`` from the exact sums of products (see
-    :func:`rocstats.curves._delong.exact_delong_variance` for the one-score form)."""
+    `rocstats.curves._delong.exact_delong_variance` for the one-score form)."""
     from fractions import Fraction
 
     cov = np.empty((k, k))
@@ -239,13 +239,13 @@ def _curve_counts(P):
 
 
 def roc_curve(y_true, y_score, *, pos_label=None, direction="<", n_buckets=None):
-    """Empirical ROC curve of dask inputs, equal to :func:`rocstats.roc_curve` of the
+    """Empirical ROC curve of dask inputs, equal to `rocstats.roc_curve` of the
     gathered data (every distinct threshold, ties as one diagonal step, exact AUC).
 
     The curve has one point per distinct score and is returned in memory: with
     continuous scores it is as long as the data (three float64 arrays), so for data
-    that do not fit in memory ask for :func:`auc` / :func:`delong` or for
-    :func:`coords` at given thresholds instead.  No ``sample_weight``.
+    that do not fit in memory ask for `auc` / `delong` or for
+    `coords` at given thresholds instead.  No ``sample_weight``.
 
     Examples
     --------
@@ -285,11 +285,11 @@ def _trapezoid_u2(tp, fp):
 def coords(y_true, y_score, x="all", *, input="threshold",
            ret=("threshold", "specificity", "sensitivity"), best_method="youden",
            best_weights=(1.0, 0.5), direction="<", pos_label=None, n_buckets=None):
-    """Coordinates of the empirical ROC curve of dask inputs, as :func:`rocstats.coords`
+    """Coordinates of the empirical ROC curve of dask inputs, as `rocstats.coords`
     of the gathered data (pROC's ``coords``; same options, rows and exact optimum).
 
     The curve's integer counts come from the distributed sort and are gathered (one
-    row per distinct score, see :func:`roc_curve`); the rows are then chosen by the
+    row per distinct score, see `roc_curve`); the rows are then chosen by the
     in-memory code, so the two cannot disagree.
 
     Examples
@@ -340,15 +340,15 @@ def ci_auc(y_true, y_score, *, method="delong", level=0.95, direction="<", pos_l
            n_buckets=None, client=None, **bootstrap):
     """Confidence interval of the AUC of dask inputs (pROC's ``ci.auc``).
 
-    ``method="delong"``: the Wald interval of :func:`delong` (distributed, exact),
-    clipped to [0, 1]: equal to :func:`rocstats.ci_auc` of the gathered data.
+    ``method="delong"``: the Wald interval of `delong` (distributed, exact),
+    clipped to [0, 1]: equal to `rocstats.ci_auc` of the gathered data.
 
     ``method="bootstrap"``: the data are gathered (the bootstrap engine resamples the
-    sorted data in memory) and :func:`rocstats.ci_auc` runs with its replicates on the
+    sorted data in memory) and `rocstats.ci_auc` runs with its replicates on the
     cluster (``n_jobs=client``; the current client if ``client`` is None, and in this
     process when there is none): the same
     interval as ``n_jobs=1`` for the same ``random_state``.  ``bootstrap`` holds the
-    bootstrap options of :func:`rocstats.ci_auc` (``n_boot``, ``stratified``,
+    bootstrap options of `rocstats.ci_auc` (``n_boot``, ``stratified``,
     ``interval``, ``random_state``).
 
     Examples

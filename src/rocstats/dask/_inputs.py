@@ -1,4 +1,4 @@
-"""Dask inputs of :mod:`rocstats.dask`: blocks, their checks, and the label contract.
+"""Dask inputs of `rocstats.dask`: blocks, their checks, and the label contract.
 
 Labels and scores are reduced to two aligned lists of delayed blocks (a dask array's
 chunks along the rows, a dask Series' / DataFrame's partitions).  Everything that can be
@@ -6,7 +6,7 @@ checked without reading the data is checked here, before any task runs: unknown 
 sizes, different chunking of the two arguments, a score dtype that is not numeric, a
 categorical with unknown categories.  What needs the data (NaN, infinite scores, missing
 labels, more than two classes, strings without ``pos_label``) is checked by the first,
-cheap pass (:func:`scan_block`), with the in-memory functions' own checks and messages.
+cheap pass (`scan_block`), with the in-memory functions' own checks and messages.
 """
 import math
 
@@ -17,13 +17,15 @@ from .._validation import as_float_array
 
 
 def _dd():
-    import dask.dataframe as dd
-    return dd
+    from .._optional import import_optional
+
+    return import_optional("dask.dataframe", "rocstats.dask")
 
 
 def is_dask(x):
-    import dask
-    return dask.is_dask_collection(x)
+    from .._optional import import_optional
+
+    return import_optional("dask", "rocstats.dask").is_dask_collection(x)
 
 
 def _frame_kind(x):
@@ -69,7 +71,7 @@ def _array_blocks(x, name, ndims):
 
 
 def as_blocks(x, name, ndims, *, like=None):
-    """The :class:`Blocks` of ``x`` (a dask array, Series or DataFrame).  A NumPy / pandas
+    """The `Blocks` of ``x`` (a dask array, Series or DataFrame).  A NumPy / pandas
     ``x`` is accepted when ``like`` (the other argument's Blocks) has known lengths: it is
     cut into the same blocks."""
     if x is None:
@@ -159,7 +161,7 @@ def distinct_labels(arr):
 
 
 def read_labels(distinct, categories, pos_label):
-    """:class:`rocstats._labels.BinaryLabels` of the distinct labels of all blocks: the
+    """`rocstats._labels.BinaryLabels` of the distinct labels of all blocks: the
     label contract (and its errors) applied to them.  Returns ``(labels, code)`` where
     ``code`` is what a block's labels are compared with (a category code, a label, or
     None when no row is positive); returns ``(labels, code, has_neg)``."""

@@ -1,4 +1,4 @@
-"""The distributed sample sort behind :mod:`rocstats.dask`.
+"""The distributed sample sort behind `rocstats.dask`.
 
 Three passes over the blocks, each a dask task graph (no scheduler of our own):
 

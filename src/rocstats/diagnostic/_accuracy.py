@@ -1,5 +1,10 @@
 """Accuracy of a marker at a fixed (pre-specified) positivity threshold, as epiR's
 ``epi.tests``: the 2 x 2 table and every measure with its confidence interval."""
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 from collections import namedtuple
 from dataclasses import dataclass
 from typing import Optional
@@ -25,7 +30,7 @@ _METHOD_NAMES = {"exact": "exact (Clopper-Pearson)", "wilson": "Wilson score",
 
 @dataclass(frozen=True, eq=False)
 class DiagnosticAccuracy(_Result):
-    """Accuracy at fixed thresholds (:func:`rocstats.diagnostic_accuracy`).
+    """Accuracy at fixed thresholds (`rocstats.diagnostic_accuracy`).
 
     Attributes
     ----------
@@ -35,7 +40,7 @@ class DiagnosticAccuracy(_Result):
         The 2 x 2 table: test-positive cases, test-positive controls, test-negative cases,
         test-negative controls (note: ``result["tp"]`` is epiR's *true prevalence*).
     statistics : tuple of str
-        epiR's ``statistic`` names of the rows (:data:`STATISTICS`, then
+        epiR's ``statistic`` names of the rows (`STATISTICS`, then
         ``pv.pos.target`` / ``pv.neg.target`` with ``prevalence``).
     estimate, lower, upper : ndarray of shape (n_thresholds, n_statistics)
     level, method, prevalence, direction, pos_label, rule
@@ -43,9 +48,9 @@ class DiagnosticAccuracy(_Result):
     notes : tuple of str
         The differences from epiR that affect these numbers (empty when none does).
 
-    ``result["se"]`` is an :class:`Estimate` ``(estimate, lower, upper)``;
-    :meth:`to_frame` is epiR's ``detail`` table (index ``statistic``, columns estimate,
-    lower, upper; a (threshold, statistic) index for several thresholds); :meth:`table`
+    ``result["se"]`` is an `Estimate` ``(estimate, lower, upper)``;
+    `to_frame` is epiR's ``detail`` table (index ``statistic``, columns estimate,
+    lower, upper; a (threshold, statistic) index for several thresholds); `table`
     the 2 x 2 table with margins.
     """
 
@@ -219,14 +224,17 @@ def _is_dichotomous(raw, score):
 
 
 @per_marker
-def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", pos_label=None,
-                        level=0.95, method="exact", prevalence=None):
+def diagnostic_accuracy(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
+                        threshold: Any = None, *, direction: Direction = "<",
+                        pos_label: Label = None, level: float = 0.95, method: str = "exact",
+                        prevalence: Optional[float] = None
+        ) -> Union[DiagnosticAccuracy, Dict[str, DiagnosticAccuracy]]:
     r"""Accuracy of a test at a fixed positivity threshold: the 2 x 2 table and every
     measure ``epiR::epi.tests`` reports, each with its confidence interval.
 
     A subject is **test positive** when ``y_score >= threshold`` (``direction="<"``:
     larger values indicate the positive class) or ``y_score <= threshold``
-    (``direction=">"``): the rule of :func:`rocstats.coords` at a numeric threshold and of
+    (``direction=">"``): the rule of `rocstats.coords` at a numeric threshold and of
     pROC's ``coords(..., input = "threshold")``, so a threshold printed by ``coords(...,
     "best")`` (a midpoint between two scores) gives that point's table.  The measures are
     epiR 2.0.57's (``statistic`` names): apparent and true prevalence (``ap``, ``tp``),
@@ -236,12 +244,12 @@ def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", 
     Simel, Samsa & Matchar 1991), the proportions ruled out / in (``p.rout``, ``p.rin``)
     and the four false proportions (``p.tpdn`` = 1 - sp, ``p.tndp`` = 1 - se, ``p.dntp``
     = 1 - PPV, ``p.dptn`` = 1 - NPV).  Formulas and the deliberate differences from
-    epiR: :mod:`rocstats.diagnostic._measures` (listed in the printout when they apply).
+    epiR: `rocstats.diagnostic._measures` (listed in the printout when they apply).
 
     Parameters
     ----------
     y_true, pos_label
-        The reference standard, under the label contract (as :func:`rocstats.auc`).
+        The reference standard, under the label contract (as `rocstats.auc`).
     y_score : array-like
         The marker, or an already dichotomised test (bool or 0/1; then ``threshold`` may
         be omitted: 1 / True is test positive, or 0 / False with ``direction=">"``).
@@ -267,7 +275,7 @@ def diagnostic_accuracy(y_true, y_score=None, threshold=None, *, direction="<", 
     Raises
     ------
     ValueError
-        Bad labels or scores (as :func:`rocstats.auc`), a NaN threshold, a missing
+        Bad labels or scores (as `rocstats.auc`), a NaN threshold, a missing
         threshold for a marker that is not dichotomised, an unknown ``method``, a
         ``prevalence`` outside (0, 1).
 
@@ -338,8 +346,10 @@ def _count(v, name):
     return arr.astype(np.int64)
 
 
-def diagnostic_accuracy_table(tp, fp, fn, tn, *, level=0.95, method="exact", prevalence=None):
-    """:func:`diagnostic_accuracy` from the 2 x 2 table itself (epiR's
+def diagnostic_accuracy_table(tp: int, fp: int, fn: int, tn: int, *, level: float = 0.95,
+                              method: str = "exact", prevalence: Optional[float] = None
+        ) -> DiagnosticAccuracy:
+    """`diagnostic_accuracy` from the 2 x 2 table itself (epiR's
     ``epi.tests(c(tp, fp, fn, tn))``): counts, or 1-D arrays of counts (one row each).
 
     Examples

@@ -13,7 +13,7 @@ Four methods (epiR 2.0.57's ``zexact`` / ``zclopperpearson``, ``zwilson``, ``zag
 * ``"jeffreys"``: the equal-tailed interval of the Beta(x + 1/2, n - x + 1/2) posterior
   (Brown, Cai & DasGupta 2001), unmodified at x = 0 and x = n (as epiR).
 
-Deliberate differences from epiR (each tested in ``tests/diagnostic``):
+Deliberate differences from epiR (each tested):
 the estimate is always the proportion x / n (epiR's ``"agresti"`` reports the adjusted
 p~ as the estimate); the Agresti-Coull interval is truncated to [0, 1] (Agresti & Coull's
 own recommendation; epiR's can leave it); a proportion over an empty denominator (n = 0)
@@ -51,7 +51,7 @@ def proportion_interval(x, n, level, method):
     """``(estimate, lower, upper)`` of the proportions ``x / n`` (arrays broadcast).
 
     ``x`` and ``n`` are counts (integers or integer-valued floats, 0 <= x <= n);
-    ``method`` one of :data:`METHODS`.  n = 0 gives NaN everywhere.
+    ``method`` one of `METHODS`.  n = 0 gives NaN everywhere.
 
     Examples
     --------

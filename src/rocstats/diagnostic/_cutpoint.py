@@ -3,17 +3,22 @@
 
 The candidate cut-offs are the points of the empirical ROC curve (every distinct score,
 and "nothing positive"); the metric is compared EXACTLY on the integer counts (the rule of
-:func:`rocstats.coords` ``x="best"``: :func:`rocstats.curves._coords.best_indices`), so the
+`rocstats.coords` ``x="best"``: `rocstats.curves._coords.best_indices`), so the
 set of optimal cut-offs is the same set ``coords(..., "best")`` lists, for every metric
 they share.
 
 Ties: one rule for every function that must return ONE cut-off from several equally good
-ones (:func:`rocstats.best_threshold`, :func:`cutpoint`, ``roc_study``): the first in pROC's
+ones (`rocstats.best_threshold`, `cutpoint`, ``roc_study``): the first in pROC's
 row order, i.e. the most sensitive (lowest threshold for ``direction="<"``); the others are
 listed (``ties``).  ``ties="median"`` is cutpointr's ``break_ties = median`` instead (the
 median of the tied cut-off values, which need not be an optimal cut-off itself: the
 printout says so when it is not).
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
@@ -161,7 +166,7 @@ def _counts_at(cut_w, curve):
 
 @dataclass(frozen=True, eq=False)
 class CutpointResult(_Result):
-    """An optimal cut-point (:func:`rocstats.cutpoint`).
+    """An optimal cut-point (`rocstats.cutpoint`).
 
     Attributes
     ----------
@@ -188,7 +193,7 @@ class CutpointResult(_Result):
         Replicates asked for; replicates removed (a class absent from the resample, so
         no cut-off can be chosen; cutpointr removes them too); the options.
 
-    :meth:`optimism` is the bootstrap optimism of each measure, :meth:`conf_int` the
+    `optimism` is the bootstrap optimism of each measure, `conf_int` the
     percentile interval of a bootstrap column (default: the cut-off itself).
     """
 
@@ -223,7 +228,7 @@ class CutpointResult(_Result):
         """How optimistic the data-chosen cut-off's accuracy is, per measure (a DataFrame
         indexed by the metric, sensitivity, specificity, accuracy).
 
-        Columns: ``apparent`` (on the data at :attr:`threshold`); ``in_bag`` and
+        Columns: ``apparent`` (on the data at `threshold`); ``in_bag`` and
         ``out_of_bag``, the means over the replicates of the measure in the resample at its
         own cut-off and on the subjects it did not draw at that cut-off (NaN dropped);
         ``optimism`` = apparent - out_of_bag; ``estimate_632`` = 0.368 apparent + 0.632
@@ -301,9 +306,12 @@ class CutpointResult(_Result):
 
 
 @per_marker
-def cutpoint(y_true, y_score=None, *, metric="youden", direction="<", pos_label=None,
-             best_weights=(1.0, 0.5), min_constrain=0.5, ties="first", use_midpoints=False,
-             n_boot=0, stratified=False, level=0.95, random_state=None):
+def cutpoint(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+             metric: str = "youden", direction: Direction = "<", pos_label: Label = None,
+             best_weights: Sequence[float] = (1.0, 0.5), min_constrain: float = 0.5,
+             ties: str = "first", use_midpoints: bool = False, n_boot: int = 0,
+             stratified: bool = False, level: float = 0.95, random_state: Seed = None
+        ) -> Union[CutpointResult, Dict[str, CutpointResult]]:
     r"""The optimal cut-point of a marker by a metric, and with ``n_boot > 0`` the
     bootstrap distribution of the cut-point and its optimism, as cutpointr's
     ``cutpointr(data, x, class, method = maximize_metric, metric = ..., boot_runs = ...)``.
@@ -334,22 +342,22 @@ def cutpoint(y_true, y_score=None, *, metric="youden", direction="<", pos_label=
     Parameters
     ----------
     y_true, y_score, pos_label, direction
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     metric : str
-        One of :data:`METRICS`.
+        One of `METRICS`.
     best_weights : (cost, prevalence)
         For "youden" and "closest.topleft" (pROC's ``best.weights``).
     min_constrain : float
         The constraint of "sens_constrain" / "spec_constrain" (cutpointr's name).
     ties : {"first", "median"}
         Several optimal cut-offs: the first in pROC's row order, the most sensitive (the
-        rule of :func:`rocstats.best_threshold`), or cutpointr's ``break_ties = median``.
+        rule of `rocstats.best_threshold`), or cutpointr's ``break_ties = median``.
         Used for the data and for each replicate.
     use_midpoints : bool
     n_boot : int
         Bootstrap replicates (0: none).
     stratified, level, random_state
-        Resampling within classes; the level of :meth:`CutpointResult.conf_int`; the
+        Resampling within classes; the level of `CutpointResult.conf_int`; the
         seed (an int, a ``numpy.random.Generator`` or None).
 
     Returns

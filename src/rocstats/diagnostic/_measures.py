@@ -8,7 +8,7 @@ The table (epiR's layout)::
 
 Proportions (apparent prevalence ``ap``, true prevalence ``tp``, ``se``, ``sp``,
 ``diag.ac``, ``pv.pos``, ``pv.neg``, ``p.rout``, ``p.rin`` and the four false proportions)
-get the binomial interval of :mod:`rocstats.diagnostic._binom`.  The others, as epiR
+get the binomial interval of `rocstats.diagnostic._binom`.  The others, as epiR
 computes them:
 
 * ``diag.or``: ``(tp tn) / (fp fn)`` with Woolf's (1955) interval
@@ -37,7 +37,7 @@ Agresti-Coull-style z^2/2 correction undercovers (0.83-0.95).  The point estimat
 the plain se and sp.
 
 Deliberate differences from epiR, each named in the result's printout when it applies
-(:data:`EPIR_DIFFERENCES`) and tested:
+(`EPIR_DIFFERENCES`) and tested:
 
 1. estimates are the plain proportions whatever ``method`` (epiR's ``"agresti"`` reports
    the adjusted proportion, and its LR, Youden and NNDx estimates follow it);
@@ -49,7 +49,7 @@ Deliberate differences from epiR, each named in the result's printout when it ap
    exclude the estimate itself);
 4. the Agresti-Coull interval is truncated to [0, 1], and a proportion over an empty
    denominator (e.g. PPV with no test positive) is NaN with a NaN interval (see
-   :mod:`rocstats.diagnostic._binom`).
+   `rocstats.diagnostic._binom`).
 """
 import numpy as np
 

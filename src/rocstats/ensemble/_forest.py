@@ -1,56 +1,56 @@
 """Random forest of AUC-split trees with randomForestSRC's defaults (``rfsrc(splitrule="auc")``).
 
-The forest is made of the tree engine (:mod:`rocstats.tree`): each tree is an
-:class:`~rocstats.tree._criterion.AUCCriterion` tree grown with randomForestSRC's policy
-and stopping (:class:`~rocstats.tree._splitter.RfsrcSplitter`,
-:class:`~rocstats.tree._builder.RfsrcRules`) on a random subsample of the rows; the forest's class probabilities are the average over trees of the leaf class
+The forest is made of the tree engine (`rocstats.tree`): each tree is an
+`rocstats.tree._criterion.AUCCriterion` tree grown with randomForestSRC's policy
+and stopping (`rocstats.tree._splitter.RfsrcSplitter`,
+`rocstats.tree._builder.RfsrcRules`) on a random subsample of the rows; the forest's class probabilities are the average over trees of the leaf class
 frequencies; out-of-bag (OOB) probabilities average only the trees for which the row was
 not in the subsample.  The OOB performance measures are those randomForestSRC reports:
-:func:`oob_auc` (``get.auc``), :func:`oob_brier_normalized` (``get.brier.error``) and
-:func:`oob_misclassification` (the last row, column ``all``, of ``err.rate``); beside
-them the plain Brier score :func:`oob_brier` (the mean squared error of the
+`oob_auc` (``get.auc``), `oob_brier_normalized` (``get.brier.error``) and
+`oob_misclassification` (the last row, column ``all``, of ``err.rate``); beside
+them the plain Brier score `oob_brier` (the mean squared error of the
 probabilities, 1/4 of the normalised one for two classes).
 
 Defaults (randomForestSRC 3.x, ``rfsrc()`` for a factor outcome) and where they come from
 (R sources of kogalur/randomForestSRC: ``R/rfsrc.R`` and its ``get.grow.*`` helpers; the
 package's reference page, randomforestsrc.org/reference/rfsrc.html, whose 3.x usage
-reads ``nsplit = 10``; and the recorded reference call in
-``validation/results/rfsrc``):
+reads ``nsplit = 10``; and the call of the randomForestSRC outputs recorded for
+the validation):
 
-======================  ==========================================  =========================
-rocstats                randomForestSRC                             source
-======================  ==========================================  =========================
-``n_trees=500``         ``ntree = 500``                             ``rfsrc()`` signature (R/rfsrc.R)
-``max_features="sqrt"`` ``mtry = ceiling(sqrt(p))``                 ``get.grow.mtry`` (classification)
-``node_size=1``         ``nodesize = 1``                            ``get.grow.nodesize`` (``class``)
-``n_split=10``          ``nsplit = 10``                             ``rfsrc()`` usage (3.x docs)
-``bootstrap=True``      ``bootstrap = "by.root"``                   ``rfsrc()`` signature
-``replace=False``       ``samptype = "swor"``                       ``rfsrc()`` signature
-``sample_fraction``     ``sampsize = function(x) x * .632``,        ``rfsrc()`` signature; the
-``=0.632``              rounded: ``round(0.632 n)`` rows            size is ``round(sampsize(n))``
-``importance=False``    ``importance = FALSE``                      ``rfsrc()`` signature
-======================  ==========================================  =========================
+=======================  ==========================================  =========================
+rocstats                 randomForestSRC                             source
+=======================  ==========================================  =========================
+``n_trees=500``          ``ntree = 500``                             ``rfsrc()`` signature (R/rfsrc.R)
+``max_features="sqrt"``  ``mtry = ceiling(sqrt(p))``                 ``get.grow.mtry`` (classification)
+``node_size=1``          ``nodesize = 1``                            ``get.grow.nodesize`` (``class``)
+``n_split=10``           ``nsplit = 10``                             ``rfsrc()`` usage (3.x docs)
+``bootstrap=True``       ``bootstrap = "by.root"``                   ``rfsrc()`` signature
+``replace=False``        ``samptype = "swor"``                       ``rfsrc()`` signature
+``sample_fraction``      ``sampsize = function(x) x * .632``,        ``rfsrc()`` signature; the
+``=0.632``               rounded: ``round(0.632 n)`` rows            size is ``round(sampsize(n))``
+``importance=False``     ``importance = FALSE``                      ``rfsrc()`` signature
+=======================  ==========================================  =========================
 
 So by default each tree sees ``round(0.632 n)`` distinct rows drawn **without**
 replacement (not Breiman's bootstrap of n rows with replacement; ``replace=True,
 sample_fraction=1.0`` gives that).
 
 The random numbers are not R's: each tree gets a child of one
-:class:`numpy.random.SeedSequence`; NumPy draws its rows, and one 64-bit number drawn from
+`numpy.random.SeedSequence`; NumPy draws its rows, and one 64-bit number drawn from
 the same Generator seeds the splitter's splitmix64 stream (variables and cut points; see
-:class:`~rocstats.tree._splitter.RfsrcSplitter`).  rocstats does not reproduce randomForestSRC's random
+`rocstats.tree._splitter.RfsrcSplitter`).  rocstats does not reproduce randomForestSRC's random
 stream: a forest here and an ``rfsrc`` forest with the same settings are two draws of
-the same random procedure, so their OOB measures agree statistically, not exactly (see
-``validation/rocstats_validation/rfsrc_forest.py``).
+the same random procedure, so their OOB measures agree statistically, not exactly (the
+``rfsrc_forest`` validation suite compares them within the recorded ranges).
 
 Input checks, labels and ``max_features`` go through the helpers every tree estimator
-uses (:mod:`rocstats.tree._base`).
+uses (`rocstats.tree._base`).
 
 Speed: each tree is one call of the engine's whole-tree C driver (``rs_tree_grow_rfsrc``,
 the same node kernel as the single trees) on the shared data, with the sample
 multiplicities as weights (no copy of X per tree); the call releases the GIL, so the
 trees grow in joblib threads by default.  Out-of-bag rows are routed by the trees' router
-(:meth:`rocstats.tree._tree.Tree.apply`, a C kernel for these numeric splits) and summed
+(`rocstats.tree._tree.Tree.apply`, a C kernel for these numeric splits) and summed
 over the trees in one ``bincount`` per class.
 """
 import copy
@@ -145,18 +145,21 @@ def oob_auc(y, proba):
 def oob_brier(y, proba, *, normalized=False):
     r"""Brier score: the mean squared error of the class probabilities.
 
-    .. math:: B = c_K \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n} (1[y_i = k] - p_{ik})^2,
-              \qquad c_K = \frac{1}{K} \text{ (default) or } \frac{K}{K-1}
-              \text{ (normalized)}.
-
-    With :math:`c_K = 1/K` it is the mean of the squared errors over all n x K entries of
+    B = c_K sum_k (1/n) sum_i (1[y_i = k] - p_ik)^2, c_K = 1/K (default) or K/(K - 1)
+    (``normalized=True``; formula in the Notes).  With c_K = 1/K it is the mean of the squared errors over all n x K entries of
     the probability matrix; for two classes that is the usual binary Brier score
     mean((y - p)^2) (scikit-learn's ``brier_score_loss`` of the positive class's
     probability), and it is randomForestSRC's ``get.brier.error(..., normalized =
     FALSE)``.  (scikit-learn's multiclass ``brier_score_loss`` sums over the classes:
     K times this value.)  ``normalized=True`` gives randomForestSRC's default,
-    :func:`oob_brier_normalized`.  Rows with NaN probabilities are left out (R's
+    `oob_brier_normalized`.  Rows with NaN probabilities are left out (R's
     ``mean(..., na.rm = TRUE)``); NaN when no row is left.
+
+    Notes
+    -----
+    .. math:: B = c_K \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n} (1[y_i = k] - p_{ik})^2,
+              \qquad c_K = \frac{1}{K} \text{ (default) or } \frac{K}{K-1}
+              \text{ (normalized)}.
 
     Examples
     --------
@@ -182,14 +185,18 @@ def oob_brier(y, proba, *, normalized=False):
 
 def oob_brier_normalized(y, proba):
     r"""randomForestSRC's normalised Brier score (``get.brier.error``, its default, and
-    the "(OOB) Normalized Brier score" of ``print.rfsrc``):
-
-    .. math:: B_{norm} = \frac{K}{K-1} \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n}
-              (1[y_i = k] - p_{ik})^2 = K^2 / (K - 1) \times \text{oob\_brier}.
+    the "(OOB) Normalized Brier score" of ``print.rfsrc``): K / (K - 1) times the sum over
+    the K classes of the mean squared errors, i.e. K^2 / (K - 1) times `oob_brier`
+    (formula in the Notes).
 
     It equals 1 for the "coin toss" p_ik = 1/K whatever the class frequencies (the sum
     is then (K - 1)/K); for two classes it is 4 times the usual Brier score, so 0.69 on
     this scale is a binary Brier score of 0.17 -- not worse than a coin flip (1).
+
+    Notes
+    -----
+    .. math:: B_{norm} = \frac{K}{K-1} \sum_{k=1}^{K} \frac{1}{n}\sum_{i=1}^{n}
+              (1[y_i = k] - p_{ik})^2 = K^2 / (K - 1) \times \text{oob\_brier}.
 
     Examples
     --------
@@ -397,7 +404,7 @@ class PermutationImportance:
                    self.metric, self.baseline))
 
     def summary(self):
-        """The table as text (a :class:`rocstats._results.Summary`)."""
+        """The table as text (a `rocstats._results.Summary`)."""
         from .._results import Summary
 
         return Summary("Permutation importance", text=str(self))
@@ -444,10 +451,10 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
     replacement (``replace=False``, randomForestSRC's ``samptype = "swor"``) or with
     replacement; at every node ``max_features`` variables are drawn, and for each at most
     ``n_split`` random cut points (all observed values when 0) are scored by the AUC split
-    statistic (seed 000: two classes, 1 + |alpha_1 - alpha_2| with alpha_k the fraction of
+    statistic (seed 000: two classes, 1 + abs(alpha_1 - alpha_2) with alpha_k the fraction of
     class k sent right; several classes, its average over class pairs).  As in
     randomForestSRC, a node is split while it holds two classes and at least
-    ``2 * node_size`` rows (see :class:`rocstats.tree._builder.RfsrcRules`).
+    ``2 * node_size`` rows (see `rocstats.tree._builder.RfsrcRules`).
 
     Parameters
     ----------
@@ -473,7 +480,7 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
         Compute out-of-bag permutation importance during fit (``importance_``,
         ``feature_importances_``).  True / "permute" use the forest's own measure, the
         AUC (as randomForestSRC's ``vimp`` uses the forest's performance measure); a
-        metric name chooses it.  See :meth:`permutation_importance`.
+        metric name chooses it.  See `permutation_importance`.
     n_repeats : int, default 10
         Permutations per variable for the importance; its Monte Carlo standard error is
         the standard deviation over the repeats / sqrt(n_repeats).
@@ -484,7 +491,7 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
         set with ``joblib.parallel_config`` (loky, dask, ray) is used instead.  The
         forest is the same for every ``n_jobs`` and backend.
     random_state : int, numpy Generator, SeedSequence or None
-        One :class:`numpy.random.SeedSequence` is made from it and spawns one child per
+        One `numpy.random.SeedSequence` is made from it and spawns one child per
         tree, so the forest does not depend on ``n_jobs`` or the backend.
     progress : bool, "text" or "notebook", default False
         Show a tqdm progress bar over the trees.  True / "text": tqdm's text bar on
@@ -495,11 +502,11 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
     Attributes
     ----------
     classes_ : ndarray
-        The classes under the label contract (:mod:`rocstats._labels`): a pandas
+        The classes under the label contract (`rocstats._labels`): a pandas
         Categorical / category Series target gives its categories in their order, unused
         ones included (as R keeps factor levels; they take no part in growing and get
         probability 0); other labels are sorted.
-    estimators_ : list of :class:`rocstats.tree._tree.Tree`
+    estimators_ : list of `rocstats.tree._tree.Tree`
         The fitted trees (leaf ``value`` = in-sample class counts), as the engine's C
         driver returns them: flat arrays whose per-node ``Split`` records are made the
         first time a tree's ``split`` is read.
@@ -513,10 +520,10 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
         How many times each row is in each tree's sample (randomForestSRC's ``inbag``);
         0 = out of bag.
     oob_auc_, oob_brier_, oob_brier_normalized_, oob_misclassification_ : float
-        :func:`oob_auc`, :func:`oob_brier` (the plain Brier score, the mean squared error
-        of the probabilities: 0.17 on Pima.tr), :func:`oob_brier_normalized`
+        `oob_auc`, `oob_brier` (the plain Brier score, the mean squared error
+        of the probabilities: 0.17 on Pima.tr), `oob_brier_normalized`
         (randomForestSRC's normalised Brier, K^2 / (K - 1) times the plain one: 4 times
-        for two classes, 0.69 on Pima.tr) and :func:`oob_misclassification` of the OOB
+        for two classes, 0.69 on Pima.tr) and `oob_misclassification` of the OOB
         probabilities (randomForestSRC's ``get.auc``, ``get.brier.error`` and OOB
         ``err.rate``).
     importance_ : PermutationImportance
@@ -714,7 +721,7 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
         return tuple(str(v) for v in self._info.names)
 
     def _oob_importance(self, X, metric, n_repeats, seeds):
-        """Out-of-bag permutation importance (see :meth:`permutation_importance`)."""
+        """Out-of-bag permutation importance (see `permutation_importance`)."""
         from joblib import Parallel, delayed
 
         n, p = X.shape
@@ -751,7 +758,7 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
             Default "auc", the measure the forest is grown for (the AUC split), as
             randomForestSRC's ``vimp`` scores with the forest's performance measure.
             Importance is the loss of performance: baseline AUC minus the AUC with the
-            variable permuted; permuted minus baseline Brier score (:func:`oob_brier`) or
+            variable permuted; permuted minus baseline Brier score (`oob_brier`) or
             misclassification rate.
         n_repeats : int, optional
             Permutations per variable (default the estimator's ``n_repeats``).

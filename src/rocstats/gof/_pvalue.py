@@ -1,7 +1,7 @@
 """The p-values of Rossa's statistic: the exact null law (a dynamic programme over the
 cells, on integer scores) and the permutation p-value, and the work estimates with which
 ``method="auto"`` chooses between them.  Notation and derivations:
-:mod:`rocstats.gof._rossa`.
+`rocstats.gof._rossa`.
 """
 import collections
 import math
@@ -49,7 +49,7 @@ def _permutation_scores(is_neg_sorted, ref, cellmap, weights, n_resamples, rng):
 
 
 def _exact_work(m, weights, cap):
-    """Work estimate of :func:`_exact_sf` (elementary array operations): per cell, the
+    """Work estimate of `_exact_sf` (elementary array operations): per cell, the
     table and its tail sums, the transition matrix and one shifted add of
     ``(m - a + 1) (cap - w a^2)`` entries for every count ``a`` with ``w a^2 < cap``."""
     a = np.arange(m + 1, dtype=np.float64)
@@ -69,7 +69,7 @@ def _exact_sf(m, sizes, weights, cap):
     ``s_j`` (uniform over compositions of m into ``sum s_j`` parts): the exact null law.
 
     The programme run for ``cap`` gives the whole survival function up to ``cap``; it is
-    kept (:data:`_SF_CACHE`, the 64 most recent (m, cells)), so a later call with a
+    kept (`_SF_CACHE`, the 64 most recent (m, cells)), so a later call with a
     smaller ``cap`` is a look-up (repeated tests on samples of one size, e.g. a
     simulation, run the programme only when S exceeds every earlier S).
     """
@@ -89,7 +89,7 @@ def _exact_sf(m, sizes, weights, cap):
 
 #: (m, cell sizes, weights) -> survival function P(S >= s), s = 0..cap, of the largest
 #: cap computed so far
-_SF_CACHE = collections.OrderedDict()
+_SF_CACHE: "collections.OrderedDict[tuple, object]" = collections.OrderedDict()
 _SF_CACHE_SIZE = 64
 
 

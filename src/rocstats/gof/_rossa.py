@@ -56,9 +56,9 @@ multinomial one times :math:`(m + \alpha_0)/(1 + \alpha_0)`:
 
 so :math:`E_0[\chi^2] = (k - 1)\, c` exactly, not ``k - 1``.  The paper's n-df
 chi-square reference therefore rejects far too often unless the positives are few
-compared with the negatives (m = n = 50: nominal 5 %, actual about 90 %; see
-validation/rocstats_validation/rossa_mc.py).  Both facts (uniform compositions, the mean) are checked by
-exact enumeration in tests/test_gof.py.
+compared with the negatives (m = n = 50: nominal 5 %, actual about 90 %; the
+``rossa_mc`` validation suite).  Both facts (uniform compositions, the mean) are checked by
+exact enumeration in the unit tests.
 
 P-values
 --------
@@ -69,11 +69,11 @@ P-values
 * ``method="permutation"``: Monte Carlo permutation p-value
   :math:`(1 + \#\{T^* \ge T\}) / (B + 1)`; valid for every m, n, cells and tie rule.
 * ``method="auto"`` (default): ``"exact"`` when it applies (previous point) and its
-  work estimate is small (at most :data:`EXACT_WORK_LIMIT`, or at most the estimated
+  work estimate is small (at most `EXACT_WORK_LIMIT`, or at most the estimated
   work of the permutation p-value), else ``"permutation"``.
 * ``method="chi2"``: the paper's chi-square reference with ``k - 1`` df (``k = n + 1``
   cells by default).  Kept because it is the published test; anti-conservative, it warns
-  (:class:`GOFApproximationWarning`).
+  (`GOFApproximationWarning`).
 * ``method="scaled"``: :math:`\chi^2 / c` referred to chi-square with ``k - 1`` df, an
   approximation for grouped cells with expected counts >= 5.
 
@@ -114,6 +114,14 @@ A "mid" rule (count ties 1/2) is not offered: it gives half-integer indices that
 to no cell.  The permutation p-value is valid under every rule (it permutes labels over
 the observed values, ties included).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 import numbers
 import warnings
 from dataclasses import dataclass, field
@@ -147,7 +155,7 @@ class GOFApproximationWarning(UserWarning):
 
 @dataclass(frozen=True, eq=False)
 class GOFTestResult(TestResult):
-    r"""Result of :func:`roc_gof_test` (a :class:`rocstats.TestResult` with the cells).
+    r"""Result of `roc_gof_test` (a `rocstats.TestResult` with the cells).
 
     Attributes
     ----------
@@ -168,12 +176,12 @@ class GOFTestResult(TestResult):
     cell_edges : ndarray of shape (k + 1,)
         Cell ``j`` holds ``n G_n(C)`` values ``cell_edges[j] .. cell_edges[j+1] - 1``.
     placement_values : ndarray of shape (m,)
-        :math:`G_n(C_j)` (20) under the tie rule, for the positives in input order;
+        G_n(C_j) (20) under the tie rule, for the positives in input order;
         ``cell_index = n * placement_values`` as integers.
     cell_index : ndarray of int64, shape (m,)
     n_pos, n_neg : int
         m (positives, :math:`\pi_0`, the sample C) and n (negatives, :math:`\pi_1`,
-        the sample Z whose EDF :math:`G_n` defines the cells).
+        the sample Z whose EDF G_n defines the cells).
     inflation : float
         ``c = (m + n + 1) / (n + 2)``; ``null_mean = df * c`` is the exact mean of the
         statistic under H0 (ties="random"; untied data for the other rules).
@@ -181,11 +189,11 @@ class GOFTestResult(TestResult):
         ``statistic / c`` (the quantity referred to chi2(df) by ``method="scaled"``).
     score : int
         :math:`S = \sum_j w_j O_j^2`, the integer the exact and permutation p-values
-        compare (``statistic = (n + 1) S / (m L) - m``, see :func:`score_weights`).
+        compare (``statistic = (n + 1) S / (m L) - m``, see `score_weights`).
     exact_work : float
         Work estimate of the exact dynamic programme (NaN when not considered, i.e. for
         "chi2", "scaled" and "permutation"); see ``method="auto"`` in
-        :func:`roc_gof_test` for how it decides.
+        `roc_gof_test` for how it decides.
     n_resamples : int or None
         Monte Carlo replicates of the permutation p-value (None for other methods).
     """
@@ -238,35 +246,33 @@ class GOFTestResult(TestResult):
 
 # --------------------------------------------------------------------------- public
 @renamed(x="y_score", n_resamples="n_boot")
-def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="auto",
-                 ties="random", n_boot=9999, random_state=None):
+def roc_gof_test(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
+                 pos_label: Label = None, cells: Optional[int] = None, method: str = "auto",
+                 ties: str = "random", n_boot: int = 9999, random_state: Seed = None
+        ) -> GOFTestResult:
     r"""Rossa's chi-square goodness-of-fit test of H0: ROC(v) = v (seed 003, section 3).
 
-    The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
-    distribution function :math:`G_n` (10); each positive (:math:`\pi_0`, ``y_true ==
-    pos_label``, sample :math:`C_1, \dots, C_m`) gets the cell index
-    :math:`n G_n(C_j) \in \{0, \dots, n\}` (20), the number of negatives at or below
-    it, which under H0 (15) / (17) is uniform with :math:`p_i = 1/(n+1)` (19).  The
-    statistic is Pearson's :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21), which the
-    paper refers to chi-square with ``n`` degrees of freedom (n = number of negatives).
-    The test is omnibus: it detects any difference between the two class
-    distributions, in either direction.  See :mod:`rocstats.gof._rossa` for the
-    notation, the exact null distribution and the dynamic programme.
+    Each positive is placed in one of n + 1 cells by the number of the n negatives at or
+    below it; under H0 (both classes have the same distribution) the cells are equally
+    likely, and the statistic is Pearson's chi-square T of the cell counts (the paper's
+    eq. 21).  The test is omnibus: it detects any difference between the two class
+    distributions, in either direction.  Notation, equations and the exact null
+    distribution in the Notes.
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        Two-class labels; as in :func:`rocstats.auc` (1 / True is positive unless
+        Two-class labels; as in `rocstats.auc` (1 / True is positive unless
         ``pos_label`` says otherwise).
     y_score : array-like of shape (n_samples,)
         One finite numeric variable (score; higher = more positive, though the
         ungrouped statistic does not depend on the orientation).
     pos_label : label, optional
-        The positive class = the paper's :math:`\pi_0` (sample C, whose placement
-        values are counted); the other class is :math:`\pi_1` (sample Z, the EDF).
+        The positive class = the paper's pi_0 (sample C, whose placement
+        values are counted); the other class is pi_1 (sample Z, the EDF).
     cells : None or int
         None (default): the paper's ``n + 1`` cells, one per value of
-        :math:`n G_n(C)`, df = n (negatives).  ``k``: group the n + 1 values into ``k``
+        n G_n(C), df = n (negatives).  ``k``: group the n + 1 values into ``k``
         cells of consecutive values as evenly as possible (cell j holds values
         ``floor(j(n+1)/k) .. floor((j+1)(n+1)/k) - 1``) with the exact probabilities
         ``size_j / (n+1)`` (equal only when k divides n + 1); df = k - 1.  Must satisfy
@@ -279,38 +285,38 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
           work estimate ``W`` is at most ``max(EXACT_WORK_LIMIT, 15 * n_boot *
           (m + n))`` -- 2e7 (about 0.05 s), or the estimated work of the permutation
           p-value if that is larger -- and its table has at most
-          :data:`EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
+          `EXACT_MAX_ENTRIES` entries, ``(m + 1)(S + 1) <= 1e7``.  Otherwise
           ``"permutation"`` with ``n_boot`` and ``random_state``.  ``W``
           (``exact_work`` in the result) is, summed over the k cells j,
           :math:`2 \cdot 10^4 + 3 (m+1)(S+1) + 10 (m+1)^2 + \sum_{a \le m,\, w_j a^2 < S}
           (m - a + 1)(S - w_j a^2)`, with :math:`S = \sum_j w_j O_j^2` the observed
-          integer score (``score``; :math:`w_j = 1` for the n + 1 cells).  It grows with
+          integer score (``score``; w_j = 1 for the n + 1 cells).  It grows with
           m and with the statistic: under H0 with the n + 1 cells and the default
           ``n_boot``, m = n = 60 is typically exact and m = n = 100 typically not;
           a sample with many positives per cell (m >> n) goes to the permutation
           p-value.  ``pvalue_method`` says which one was used; both hold their size
-          (validation/rocstats_validation/rossa_mc.py).
-        * ``"exact"``: the exact null p-value :math:`P_0(T \ge T_{obs})`, with the count
-          vector uniform over the :math:`\binom{m+n}{m}` compositions of m into n + 1
+          (the ``rossa_mc`` validation suite).
+        * ``"exact"``: the exact null p-value P0(T >= T_obs), with the count
+          vector uniform over the binomial(m + n, m) compositions of m into n + 1
           parts (Dirichlet-multinomial for grouped cells), by a dynamic programme over
-          the cells on (positives used, :math:`\sum_j w_j O_j^2` as an integer): no
+          the cells on (positives used, sum_j w_j O_j^2 as an integer): no
           Monte Carlo error, and the comparison is exact.  Valid when (a) holds;
           ValueError otherwise (with ``ties="upper"`` / ``"lower"`` on tied data the
           null law is not uniform, use ``"permutation"``), and ValueError when its
-          table would exceed :data:`EXACT_MAX_ENTRIES` entries.  A discrete statistic
+          table would exceed `EXACT_MAX_ENTRIES` entries.  A discrete statistic
           makes any exact test conservative at levels it cannot attain.
         * ``"permutation"``: Monte Carlo permutation test: the labels are permuted over
           the pooled sample ``n_boot`` times (B) and
-          :math:`p = (1 + \#\{T^* \ge T\}) / (B + 1)`.  Valid (exact up to Monte Carlo
+          p = (1 + #{T* >= T}) / (B + 1).  Valid (exact up to Monte Carlo
           error) for every m, n, cell choice and tie rule.  Cost O(B (m + n)) time
           (vectorised in blocks of about 2 million entries).
         * ``"chi2"`` (the paper, (21) with n df): chi-square with ``k - 1`` df.
           **Anti-conservative** unless the positives are few compared with the
           negatives: the placement values share one negative sample, so the counts are
           Dirichlet-multinomial and the null mean of T is ``(k - 1)(m + n + 1)/(n +
-          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in validation/rocstats_validation/rossa_mc.py).
+          2)``, not ``k - 1`` (sizes 33-92 % at the 5 % level in the ``rossa_mc`` suite).
           With the n + 1 cells the expected counts m/(n+1) are moreover usually below
-          5.  Warns (:class:`GOFApproximationWarning`) when the inflation exceeds 10 %
+          5.  Warns (`GOFApproximationWarning`) when the inflation exceeds 10 %
           or an expected count is below 5.
         * ``"scaled"``: ``T / c`` with ``c = (m + n + 1)/(n + 2)`` referred to
           chi-square with ``k - 1`` df.  An approximation for grouped cells with
@@ -321,8 +327,8 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
         a uniformly random order of the pooled sample drawn from ``random_state``, which
         keeps the null law (uniform compositions) exact for discrete data; nothing
         random is drawn when the pooled sample has no ties.  ``"upper"``:
-        :math:`\#\{Z_i \le C_j\}` (the EDF (10) read literally), ``"lower"``:
-        :math:`\#\{Z_i < C_j\}`; both deterministic, but with ties their null law is not
+        #{Z_i <= C_j} (the EDF (10) read literally), ``"lower"``:
+        #{Z_i < C_j}; both deterministic, but with ties their null law is not
         the uniform one, so ``"auto"`` uses the permutation p-value, ``"exact"`` refuses
         and the chi-square methods warn.
     n_boot : int
@@ -336,9 +342,22 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
     GOFTestResult
         ``statistic``, ``df``, ``pvalue``, ``pvalue_method``, ``observed`` /
         ``expected`` counts, ``cell_probs``, ``cell_edges``, ``placement_values``
-        (:math:`G_n(C_j)` of the positives), ``cell_index``, ``null_mean``,
+        (G_n(C_j) of the positives), ``cell_index``, ``null_mean``,
         ``inflation``, ``exact_work``, ``summary()``.  With one class absent: every
-        number NaN and an :class:`rocstats.UndefinedAUCWarning`.
+        number NaN and an `rocstats.UndefinedAUCWarning`.
+
+    Notes
+    -----
+    The negatives (:math:`\pi_1`, sample :math:`Z_1, \dots, Z_n`) form the empirical
+    distribution function :math:`G_n` (10); each positive (:math:`\pi_0`, ``y_true ==
+    pos_label``, sample :math:`C_1, \dots, C_m`) gets the cell index
+    :math:`n G_n(C_j) \in \{0, \dots, n\}` (20), the number of negatives at or below
+    it, which under H0 (15) / (17) is uniform with :math:`p_i = 1/(n+1)` (19).  The
+    statistic is Pearson's :math:`T = \sum_i (O_i - m p_i)^2 / (m p_i)` (21), which the
+    paper refers to chi-square with ``n`` degrees of freedom (n = number of negatives).
+    The test is omnibus: it detects any difference between the two class
+    distributions, in either direction.  See `rocstats.gof._rossa` for the
+    notation, the exact null distribution and the dynamic programme.
 
     Examples
     --------
@@ -440,7 +459,7 @@ def roc_gof_test(y_true, y_score=None, *, pos_label=None, cells=None, method="au
 
 def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
     """``(method used, exact work estimate)``: "exact" when asked (refused without the
-    uniform null law or beyond :data:`EXACT_MAX_ENTRIES`), or for "auto" when the null
+    uniform null law or beyond `EXACT_MAX_ENTRIES`), or for "auto" when the null
     law is uniform and the exact programme is cheap; else "permutation"; the chi-square
     references as asked."""
     if method not in ("auto", "exact"):
@@ -463,7 +482,7 @@ def _choose_method(method, ties, score, m, n, weights, s_obs, n_resamples):
 
 
 def _warn_chi2(method, expected, m, k, c, null_mean, df, ties, x_pos, x_neg):
-    """The :class:`GOFApproximationWarning` of the chi-square references."""
+    """The `GOFApproximationWarning` of the chi-square references."""
     problems = []
     if expected.min() < MIN_EXPECTED:
         problems.append("expected cell counts are as low as %.3g (< %g) with m = %d "

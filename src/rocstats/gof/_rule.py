@@ -1,9 +1,17 @@
 """Rossa's classification rule (seed 003, section 4), written once: the variable whose
 statistic (21) is largest, cut at the point of its empirical ROC curve closest to (0, 1).
-:func:`roc_gof_rule` applies it to a data set; the ROC tree's splitter
-(:class:`rocstats.tree._splitter.RossaSplitter`) applies it at every node through
-:func:`rule_statistics` and :func:`closest_point`.
+`roc_gof_rule` applies it to a data set; the ROC tree's splitter
+(`rocstats.tree._splitter.RossaSplitter`) applies it at every node through
+`rule_statistics` and `closest_point`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
+
+if TYPE_CHECKING:
+    import pandas as pd  # noqa: F401
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -22,7 +30,7 @@ DIRECTIONS = ("<", ">", "best")
 def closest_point(is_pos, x, direction):
     """``(squared distance, threshold, direction)`` of the point of the empirical ROC
     curve of ``x`` closest to (0, 1), compared exactly and reported as pROC
-    (:func:`rocstats.best_threshold`, ``method="closest_topleft"``): the most sensitive of
+    (`rocstats.best_threshold`, ``method="closest_topleft"``): the most sensitive of
     the equally close points, its threshold the midpoint below its score, in the scale
     of ``x``.  ``direction`` "<" (``x >= threshold`` positive), ">" (``x <= threshold``)
     or "best" (the nearer of the two; ties "<").  Both classes must be present."""
@@ -69,7 +77,7 @@ def rule_statistics(X, is_pos, *, cells=None, ties="upper", rng=None, splits_onl
 
 @dataclass(frozen=True, eq=False)
 class ROCRuleResult(_Result):
-    r"""Result of :func:`roc_gof_rule` (Rossa's section-4 rule).
+    r"""Result of `roc_gof_rule` (Rossa's section-4 rule).
 
     Attributes
     ----------
@@ -81,7 +89,7 @@ class ROCRuleResult(_Result):
         (first one on ties).
     threshold : float
         The chosen variable's threshold closest to (0, 1) on its empirical ROC curve, as
-        :func:`rocstats.best_threshold` reports it; ``x >= threshold`` is positive
+        `rocstats.best_threshold` reports it; ``x >= threshold`` is positive
         (:math:`\pi_0`) for direction "<", ``x <= threshold`` for ">".  On the training
         rows, "<" is the paper's rule :math:`x > x_0` with :math:`x_0` the largest value
         below ``threshold``.
@@ -129,39 +137,37 @@ class ROCRuleResult(_Result):
         return self.summary()._repr_html_()
 
 
-def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
-                 ties="random", direction="<", random_state=None):
+def roc_gof_rule(y_true: ArrayLike, X: ArrayLike, *, pos_label: Label = None,
+                 variable_names: Optional[Sequence[Any]] = None,
+                 cells: Optional[int] = None, ties: str = "random",
+                 direction: Direction = "<", random_state: Seed = None) -> ROCRuleResult:
     r"""Rossa's classification rule (seed 003, section 4): the variable with the largest
     statistic (21) and its threshold closest to (0, 1).
 
-    For every column of ``X`` the statistic (21) of :func:`roc_gof_test` is computed on
-    the same rows (negatives' EDF, positives' placement values); the variable with the
-    largest statistic (the one whose ROC curve departs most from the diagonal) is
-    chosen.  Its threshold :math:`x_0` is the point of its empirical ROC curve
-    :math:`(1 - G_n(x), 1 - F_m(x))` closest to the perfect point (0, 1), i.e. the
-    minimiser of :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
-    (:func:`rocstats.best_threshold` with ``method="closest_topleft"``), and an
-    individual is assigned to :math:`\pi_0` (positive) when :math:`x > x_0`.
+    For every column of ``X``, Rossa's statistic (21) of `roc_gof_test` on the same
+    rows; the largest wins, and its threshold is the point of its empirical ROC curve
+    closest to (0, 1) (`rocstats.best_threshold` with ``method="closest_topleft"``); an
+    individual above it is assigned to the positive class (details in the Notes).
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        Two-class labels (positive = :math:`\pi_0`, see :func:`roc_gof_test`).
+        Two-class labels (positive = :math:`\pi_0`, see `roc_gof_test`).
     X : array-like of shape (n_samples, p)
         The candidate variables, finite.  A pandas DataFrame's column names are used as
         ``variable_names``.
     pos_label : label, optional
     variable_names : sequence of p names, optional
     cells : None or int
-        Cells of the statistic (as in :func:`roc_gof_test`; ``k <= n + 1`` with n the
+        Cells of the statistic (as in `roc_gof_test`; ``k <= n + 1`` with n the
         number of negatives); the same for every variable.
     ties : {"random", "upper", "lower"}
-        Tie rule of the statistic (as in :func:`roc_gof_test`).  With "random" and tied
+        Tie rule of the statistic (as in `roc_gof_test`).  With "random" and tied
         data the choice of variable can depend on ``random_state``; pass a seed (or a
         deterministic rule) for a reproducible rule.
     direction : {"<", ">", "best"}
         Orientation of the threshold.  ``"<"`` (default, the paper's): positive when
-        ``x >= threshold``, i.e. :math:`x > x_0` with :math:`x_0` the largest training
+        ``x >= threshold``, i.e. x > x_0 with x_0 the largest training
         value below the threshold.  ``">"``: positive when ``x <= threshold`` (for a
         variable whose low values indicate :math:`\pi_0`).  ``"best"`` takes, for the
         chosen variable, the orientation whose closest point is nearer to (0, 1) (ties:
@@ -177,6 +183,17 @@ def roc_gof_rule(y_true, X, *, pos_label=None, variable_names=None, cells=None,
         ``variable``, ``variable_index``, ``statistics`` (one per variable),
         ``threshold``, ``direction``, ``sensitivity``, ``specificity``, ``distance``,
         ``predict(X)``, ``summary()``.
+
+    Notes
+    -----
+    For every column of ``X`` the statistic (21) of `roc_gof_test` is computed on
+    the same rows (negatives' EDF, positives' placement values); the variable with the
+    largest statistic (the one whose ROC curve departs most from the diagonal) is
+    chosen.  Its threshold :math:`x_0` is the point of its empirical ROC curve
+    :math:`(1 - G_n(x), 1 - F_m(x))` closest to the perfect point (0, 1), i.e. the
+    minimiser of :math:`(1 - \mathrm{Se})^2 + (1 - \mathrm{Sp})^2`
+    (`rocstats.best_threshold` with ``method="closest_topleft"``), and an
+    individual is assigned to :math:`\pi_0` (positive) when :math:`x > x_0`.
 
     Examples
     --------

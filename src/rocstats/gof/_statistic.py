@@ -1,7 +1,7 @@
 """Rossa's statistic (21) of seed 003 alone: the cells of the negatives' EDF, the
 positives' cell indices (20), Pearson's statistic.  The p-values are in
-:mod:`rocstats.gof._pvalue`, the section-4 rule in :mod:`rocstats.gof._rule`, the test
-that puts them together in :mod:`rocstats.gof._rossa` (notation and derivations there).
+`rocstats.gof._pvalue`, the section-4 rule in `rocstats.gof._rule`, the test
+that puts them together in `rocstats.gof._rossa` (notation and derivations there).
 """
 import math
 import numbers
@@ -155,7 +155,7 @@ def _gof_statistic(x_pos, x_neg, *, cells=None, ties="upper", rng=None):
         None: the paper's n + 1 cells; k: k grouped cells (2 <= k <= n + 1, not
         checked here).
     ties : {"upper", "lower", "random"}
-        As in :func:`roc_gof_test`.  The default here is the deterministic "upper"
+        As in `roc_gof_test`.  The default here is the deterministic "upper"
         (the EDF (10) read literally) so that a tree builder gets reproducible splits
         without a generator; pass ``ties="random", rng=...`` for the exact null law.
     rng : numpy.random.Generator, optional

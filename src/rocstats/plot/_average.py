@@ -1,5 +1,5 @@
-"""Averaged ROC curves (:class:`rocstats.AveragedROC`), drawn by
-:func:`rocstats.plot.plot_roc`: the fold curves faint, the band, the mean curve."""
+"""Averaged ROC curves (`rocstats.AveragedROC`), drawn by
+`rocstats.plot.plot_roc`: the fold curves faint, the band, the mean curve."""
 import numpy as np
 
 from ._roc import (BAND_ALPHA, GID_BAND, GID_CHANCE, GID_CURVE, OKABE_ITO,
@@ -17,7 +17,7 @@ def is_averaged(obj):
 
 def plot_averaged(avg, *, ax=None, label=None, color=None, folds=True, print_auc=True,
                   chance=True, axes="fpr", legend="lower right", title=None, **line_kw):
-    """Draw one averaged curve; returns the Axes (see :func:`rocstats.plot.plot_roc`)."""
+    """Draw one averaged curve; returns the Axes (see `rocstats.plot.plot_roc`)."""
     ax = _new_axes(ax)
     color = color or OKABE_ITO[0]
     flip = (lambda x: np.asarray(x, float)) if axes == "fpr" else \

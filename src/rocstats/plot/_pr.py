@@ -2,7 +2,7 @@
 
 The curve is drawn as Davis & Goadrich's (2006) interpolation between its points: where
 the threshold passes positives the precision follows (a + x) / (c + kappa x) (see
-:mod:`rocstats.curves._pr`), where it passes negatives only it drops vertically; the area
+`rocstats.curves._pr`), where it passes negatives only it drops vertically; the area
 under the drawn line is ``pr_auc(method="interpolated")``.  Straight lines between the
 points would show the optimistic trapezoid instead.
 """
@@ -75,15 +75,15 @@ def plot_pr(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False, 
     Parameters
     ----------
     *curves
-        :class:`rocstats.PRCurve` results and ``(y_true, y_score)`` pairs; two positional
+        `rocstats.PRCurve` results and ``(y_true, y_score)`` pairs; two positional
         arrays are read as ``y_true, y_score``.
     y_true, y_score : array-like, optional
-        Data of one or several curves, as in :func:`rocstats.plot.plot_roc`.
+        Data of one or several curves, as in `rocstats.plot.plot_roc`.
     labels, ax, colors, legend, title, **line_kw
-        As in :func:`rocstats.plot.plot_roc` (legend default ``"lower left"``, the
+        As in `rocstats.plot.plot_roc` (legend default ``"lower left"``, the
         corner a PR curve usually leaves empty).
     ci : bool or DataFrame or list
-        ``True``: the band of :func:`rocstats.ci_pr_band` (the precision of the
+        ``True``: the band of `rocstats.ci_pr_band` (the precision of the
         interpolated curve at recalls 0, 0.01, ..., 1 in every replicate; pointwise
         percentile intervals) for every curve with data (an unweighted ``PRCurve``
         carries its counts); or the band(s) as DataFrames with columns recall, lower,
@@ -91,7 +91,7 @@ def plot_pr(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False, 
     level : float
         Level of the band and of the printed interval.
     ci_options : dict, optional
-        Further keywords of :func:`rocstats.ci_pr_band` (``recalls``, ``n_boot``,
+        Further keywords of `rocstats.ci_pr_band` (``recalls``, ``n_boot``,
         ``random_state``, ...).
     print_auc : bool
         Put ``"AUC-PR: 0.687 (95% CI: 0.53-0.81)"`` (the interpolated area and its logit
@@ -100,7 +100,7 @@ def plot_pr(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False, 
         Draw the precision of a useless score, the prevalence P / (P + N) (dotted), for
         the first curve.
     direction, pos_label
-        As in :func:`rocstats.auc`, for curves given as data.
+        As in `rocstats.auc`, for curves given as data.
 
     Returns
     -------

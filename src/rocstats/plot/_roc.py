@@ -1,6 +1,6 @@
 r"""ROC and sROC figures (matplotlib, imported when a figure is drawn).
 
-The empirical ROC curve is drawn through *every* point of :func:`rocstats.roc_curve`,
+The empirical ROC curve is drawn through *every* point of `rocstats.roc_curve`,
 joined by straight segments: a block of tied scores holding both classes is one diagonal
 segment, so the area under the drawn line is the AUC with ties counted 1/2 (Bamber
 1975) -- not a staircase (``step(where="post")`` would draw the area of the strict
@@ -187,7 +187,7 @@ def _auc_value(obj):
 
 
 def _counts_data(curve):
-    """Data with the ranks of an unweighted :class:`rocstats.ROCCurve`:
+    """Data with the ranks of an unweighted `rocstats.ROCCurve`:
     ``(is_pos, score, direction)`` or None.
 
     The curve through every distinct threshold holds the number of positives and
@@ -417,8 +417,9 @@ def _join(label, text):
 def _new_axes(ax):
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
+    from .._optional import import_optional
 
+    plt = import_optional("matplotlib.pyplot", "rocstats.plot")
     _, ax = plt.subplots(figsize=FIGSIZE, layout="constrained")
     return ax
 
@@ -468,7 +469,7 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     r"""Draw empirical ROC curves, tie blocks as diagonal segments, optionally with a
     confidence band of the sensitivity and the AUC with its confidence interval.
 
-    Every point of :func:`rocstats.roc_curve` is drawn and consecutive points are joined
+    Every point of `rocstats.roc_curve` is drawn and consecutive points are joined
     by straight segments: a block of tied scores containing both classes is *one
     diagonal segment*, so the area under the drawn line is exactly the AUC (ties
     counting 1/2), as in pROC's ``plot.roc``.  (A ``step(where="post")`` staircase
@@ -477,11 +478,11 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     Parameters
     ----------
     *curves
-        An :class:`rocstats.AveragedROC` (:func:`rocstats.roc_average`) is drawn alone,
+        An `rocstats.AveragedROC` (`rocstats.roc_average`) is drawn alone,
         with its own band: the fold curves faint, the band (a shaded band; crosses at
         every twelfth threshold for threshold averaging), the averaged curve and, with
         ``print_auc``, the mean AUC with its interval.  Otherwise
-        any mix of :class:`rocstats.ROCCurve` results, objects with ``specificities``,
+        any mix of `rocstats.ROCCurve` results, objects with ``specificities``,
         ``sensitivities`` and ``auc`` (a smoothed curve, like pROC's ``smooth``; drawn
         through its points as given), and ``(y_true, y_score)`` pairs.  Two positional
         arrays are read as ``y_true, y_score``: ``plot_roc(y, score)``.
@@ -502,7 +503,7 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
         ``True`` or ``"pointwise"``: the
         confidence band of the sensitivity at fixed specificities (pROC's ``ci.se``,
         drawn like ``plot(ci.se(...), type = "shape")``), computed with
-        :func:`rocstats.ci_band` (the bootstrap engine; a NotImplementedError when this
+        `rocstats.ci_band` (the bootstrap engine; a NotImplementedError when this
         version of rocstats lacks it) for every curve with data -- a ``ROCCurve`` result
         carries its per-threshold counts, which is all a rank bootstrap needs.  A
         DataFrame with columns ``specificity, lower, [median,] upper`` (proportions) is
@@ -511,7 +512,7 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     level : float
         Confidence level of the band computed by ``ci=True`` and of the AUC interval.
     ci_options : dict, optional
-        Further keywords of :func:`rocstats.ci_band` (``specificities``, ``n_boot``,
+        Further keywords of `rocstats.ci_band` (``specificities``, ``n_boot``,
         ``stratified``, ``random_state``).
     print_auc : bool
         Put ``"AUC: 0.731 (95% CI: 0.630-0.833)"`` (pROC's ``print.auc`` text) in each
@@ -521,8 +522,8 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
         ``rocstats.delong(...).conf_int(level)`` (the Wald interval of pROC's
         ``ci.auc(method = "delong")``) for every empirical curve (none for smoothed
         curves or non-integer weights); None prints the AUC alone; a
-        :class:`rocstats.ConfidenceInterval`, an object with ``conf_int(level)`` (e.g. an
-        :class:`rocstats.AUCResult`) or a ``(lower, upper)`` pair is printed as given;
+        `rocstats.ConfidenceInterval`, an object with ``conf_int(level)`` (e.g. an
+        `rocstats.AUCResult`) or a ``(lower, upper)`` pair is printed as given;
         a list gives one per curve.
     chance : bool
         Draw the chance diagonal (sensitivity = 1 - specificity).
@@ -532,9 +533,9 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     legacy_axes : bool, optional
         pROC's name: ``True`` is ``axes="fpr"``, ``False`` is ``axes="specificity"``.
     direction, pos_label
-        As in :func:`rocstats.auc`, for curves given as data (results carry their own).
+        As in `rocstats.auc`, for curves given as data (results carry their own).
     colors : sequence of colours, optional
-        Default: the Okabe-Ito palette (:data:`OKABE_ITO`), continued when more curves
+        Default: the Okabe-Ito palette (`OKABE_ITO`), continued when more curves
         are drawn into the same Axes.
     legend : str or bool
         Legend location (default ``"lower right"``, the corner a ROC curve leaves
@@ -638,7 +639,7 @@ def plot_sroc(*curves, y_true=None, y_score=None, labels=None, ax=None, print_sa
               level=0.95, sauc_ci="paper", rescale=None, grid=201,
               max_breakpoints=2_000_000, direction="<", pos_label=None, colors=None,
               legend="upper right", title=None, **line_kw):
-    r"""Draw scored ROC (sROC) curves :math:`\tau \mapsto \theta(\tau)` on [0, 1].
+    r"""Draw scored ROC (sROC) curves tau -> theta(tau) on [0, 1].
 
     :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)` is the share of
     (positive, negative) pairs whose score difference exceeds the margin
@@ -651,24 +652,24 @@ def plot_sroc(*curves, y_true=None, y_score=None, labels=None, ax=None, print_sa
     Parameters
     ----------
     *curves
-        :class:`rocstats.SROCCurve` results and ``(y_true, y_score)`` pairs; two
+        `rocstats.SROCCurve` results and ``(y_true, y_score)`` pairs; two
         positional arrays are read as ``y_true, y_score``.
     y_true, y_score : array-like, optional
-        As in :func:`plot_roc` (1-D, 2-D, DataFrame or dict of scores).
+        As in `plot_roc` (1-D, 2-D, DataFrame or dict of scores).
     labels, ax, colors, legend, title, **line_kw
-        As in :func:`plot_roc` (legend default ``"upper right"``, the corner an sROC
+        As in `plot_roc` (legend default ``"upper right"``, the corner an sROC
         curve leaves empty).
     print_sauc : bool
         Put ``"sAUC: 0.544 (95% CI: ...)"`` in each legend entry; the interval is
-        :func:`rocstats.sauc`'s ``conf_int(level)`` for curves given as data (an
+        `rocstats.sauc`'s ``conf_int(level)`` for curves given as data (an
         ``SROCCurve`` result does not hold the data: sAUC alone).
     level : float
         Level of the printed interval.
     sauc_ci : {"paper", "delong"} or None
-        Variance of the printed interval (:func:`rocstats.sauc`'s ``variance``); None
+        Variance of the printed interval (`rocstats.sauc`'s ``variance``); None
         prints the sAUC alone.
     rescale, grid, max_breakpoints, direction, pos_label
-        As in :func:`rocstats.sroc_curve`, for curves given as data.
+        As in `rocstats.sroc_curve`, for curves given as data.
 
     Returns
     -------

@@ -1,7 +1,7 @@
 """Tree drawing.
 
-:func:`plot_tree` draws any rocstats tree (CART, AUC, ROC trees; a fitted estimator or a
-bare :class:`rocstats.tree._tree.Tree`): each internal node shows its split condition
+`plot_tree` draws any rocstats tree (CART, AUC, ROC trees; a fitted estimator or a
+bare `rocstats.tree._tree.Tree`): each internal node shows its split condition
 (rows for which it is true go to the left child, "yes"), each node its size and class
 counts (or, with ``extra``, rpart.plot's per-class probabilities and percentage of rows),
 leaves their predicted class; a legend says which class each count or probability is
@@ -91,7 +91,7 @@ def plot_tree(model, *, feature_names=None, class_names=None, ax=None, max_depth
     ----------
     model : fitted rocstats tree estimator or Tree
         An estimator with ``tree_`` (and optionally ``classes_`` /
-        ``feature_names_in_``), or a :class:`rocstats.tree._tree.Tree`.
+        ``feature_names_in_``), or a `rocstats.tree._tree.Tree`.
     feature_names, class_names : sequence, optional
         Default: the estimator's ``feature_names_in_`` / ``classes_`` (the classes the
         tree's counts are for).
@@ -138,7 +138,9 @@ def plot_tree(model, *, feature_names=None, class_names=None, ax=None, max_depth
     >>> [txt.get_text() for txt in ax.texts if "\n" in txt.get_text()][0]
     'a < 0.4\n.50 .50\n100%'
     """
-    import matplotlib.pyplot as plt
+    from .._optional import import_optional
+
+    plt = import_optional("matplotlib.pyplot", "plot_tree")
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Patch
 

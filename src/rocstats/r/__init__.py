@@ -7,55 +7,54 @@ the package in question on the machine.
 
 Each bridge is thin: it runs one R call on NumPy / pandas inputs and returns plain
 Python structures (dicts, lists, floats; for rpart, pandas tables).  It knows nothing of
-the repository's validation harness (``validation/rocstats_validation``, imported as
-``rocstats_validation``), which imports these bridges to compare rocstats with R, lays
+the repository's validation harness (imported as ``rocstats_validation``), which imports these bridges to compare rocstats with R, lays
 their results out as its stored references and is never shipped with rocstats.
 
 pROC (``rocstats.r._proc``, re-exported here)
-    :func:`r_available` tells whether the bridge can run and why not; :func:`r_versions`;
-    :func:`proc_auc` (AUC, DeLong variance and CI, optimal thresholds of one score),
-    :func:`proc_paired` / :func:`proc_roc_test` (DeLong covariance and paired
-    ``roc.test``; every alternative at once / one), :func:`proc_unpaired` /
-    :func:`proc_roc_test_unpaired` (unpaired ``roc.test``), :func:`proc_partial` (partial
-    AUCs, both focuses, with and without McClish's correction), :func:`proc_smooth`
-    (``smooth()``, binormal or density, and its AUCs), :func:`proc_coords` (``coords`` at
-    every kind of ``x``) and :func:`proc_ci_bootstrap` (``ci.auc``, ``ci.se``, ``ci.sp``,
+    `r_available` tells whether the bridge can run and why not; `r_versions`;
+    `proc_auc` (AUC, DeLong variance and CI, optimal thresholds of one score),
+    `proc_paired` / `proc_roc_test` (DeLong covariance and paired
+    ``roc.test``; every alternative at once / one), `proc_unpaired` /
+    `proc_roc_test_unpaired` (unpaired ``roc.test``), `proc_partial` (partial
+    AUCs, both focuses, with and without McClish's correction), `proc_smooth`
+    (``smooth()``, binormal or density, and its AUCs), `proc_coords` (``coords`` at
+    every kind of ``x``) and `proc_ci_bootstrap` (``ci.auc``, ``ci.se``, ``ci.sp``,
     ``ci.thresholds``, ``ci.coords`` by bootstrap).  The R code they run is
     ``proc_helpers.R`` next to this file.
     Power and sample size (``rocstats.r._proc_power``, re-exported here):
-    :func:`proc_power_numeric`, :func:`proc_power_roc`, :func:`proc_power_paired`,
-    :func:`proc_power_list` run ``power.roc.test`` in its four forms.
+    `proc_power_numeric`, `proc_power_roc`, `proc_power_paired`,
+    `proc_power_list` run ``power.roc.test`` in its four forms.
 
 Cross-check (``rocstats.r.compare``, re-exported here)
-    :func:`compare_with_proc`: every deterministic quantity of a ROC study (AUC, DeLong
+    `compare_with_proc`: every deterministic quantity of a ROC study (AUC, DeLong
     variance and CI, partial AUCs, best threshold, sensitivity at fixed specificities,
     paired DeLong tests) computed by rocstats and by pROC, side by side with a pass flag.
 
-rpart (``rocstats.r.rpart``; :func:`to_rpart` and :func:`from_rpart` re-exported here)
-    :func:`to_rpart` (a fitted rocstats tree as a real R ``rpart`` object: R's
+rpart (``rocstats.r.rpart``; `to_rpart` and `from_rpart` re-exported here)
+    `to_rpart` (a fitted rocstats tree as a real R ``rpart`` object: R's
     ``predict``, ``print``, ``printcp``, ``summary``, ``prune``, ``plot`` + ``text`` and
-    ``partykit::as.party`` take it), :func:`from_rpart` (an R rpart fit as a fitted
+    ``partykit::as.party`` take it), `from_rpart` (an R rpart fit as a fitted
     rocstats estimator), both through ``rpart_object.R``;
-    :func:`rocstats.r.rpart.rpart_available`, :func:`rocstats.r.rpart.rpart_versions`,
-    :func:`rocstats.r.rpart.rpart_fit` (rpart's frame, cptable, splits, where and
+    ``rocstats.r.rpart.rpart_available``, ``rocstats.r.rpart.rpart_versions``,
+    ``rocstats.r.rpart.rpart_fit`` (rpart's frame, cptable, splits, where and
     variable importance in the shapes of ``rocstats.tree.CARTClassifier``'s fitted
-    attributes), :func:`rocstats.r.rpart.rpart_json` and
-    :func:`rocstats.r.rpart.result_from_json` (the same results as JSON text and back),
+    attributes), ``rocstats.r.rpart.rpart_json`` and
+    ``rocstats.r.rpart.result_from_json`` (the same results as JSON text and back),
     from ``rpart_helpers.R``.
 
 randomForestSRC (``rocstats.r.rfsrc``)
-    :func:`rocstats.r.rfsrc.rfsrc_available` (False here: it needs R >= 4.3) and
-    :func:`rocstats.r.rfsrc.rfsrc_tree` (one AUC tree: native array, membership,
+    ``rocstats.r.rfsrc.rfsrc_available`` (False here: it needs R >= 4.3) and
+    ``rocstats.r.rfsrc.rfsrc_tree`` (one AUC tree: native array, membership,
     predicted) where it is installed.
 
 R's collation (``rocstats.r.collation``, re-exported here)
-    :func:`r_factor` / :func:`r_levels`: strings as a pandas Categorical with the levels
+    `r_factor` / `r_levels`: strings as a pandas Categorical with the levels
     R's ``factor()`` gives (sorted by R's collation in its locale); rocstats itself sorts
     plain strings by code point.
 
 ``rocstats.r._session`` holds what the three share (starting R safely, checking a
 package, sourcing a helper file).  The ``.R`` helper files are also sourced by the
-repository's generators of stored results (``validation/r/*.R``), so that stored and
+repository's generators of stored results (R scripts), so that stored and
 live numbers come from identical R code.
 
 All conversions happen inside an rpy2 converter context (``localconverter``); the

@@ -1,10 +1,10 @@
 """Run pROC live through rpy2 on NumPy arrays.
 
 Every function sources ``proc_helpers.R`` (next to this file) once into a private R
-environment and calls one R function defined there (one call each: :func:`proc_auc` ->
-``rocstats_proc_single``, :func:`proc_paired` / :func:`proc_roc_test` ->
-``rocstats_proc_paired``, :func:`proc_unpaired` / :func:`proc_roc_test_unpaired` ->
-``rocstats_proc_unpaired``); the repository's ``validation/r/proc_cases.R`` sources the
+environment and calls one R function defined there (one call each: `proc_auc` ->
+``rocstats_proc_single``, `proc_paired` / `proc_roc_test` ->
+``rocstats_proc_paired``, `proc_unpaired` / `proc_roc_test_unpaired` ->
+``rocstats_proc_unpaired``); the repository's generator of stored results sources the
 same file to produce its stored results, so live and stored numbers come from identical
 R code:
 
@@ -32,7 +32,7 @@ __all__ = ["r_available", "r_versions", "proc_auc", "proc_paired", "proc_unpaire
 
 #: pROC 1.18 is the first version whose paired ``roc.test`` reports ``conf.int``.
 PROC_MIN_VERSION = (1, 18, 0)
-#: The R code run by this module (and by ``validation/r/proc_cases.R``).
+#: The R code run by this module (and by the generator of the stored results).
 HELPERS_R = Path(__file__).with_name("proc_helpers.R")
 ALTERNATIVES = ("two-sided", "greater", "less")
 
@@ -256,7 +256,7 @@ def proc_smooth(y, score, *, control=0, case=1, direction="<", method="binormal"
     """pROC's ``smooth(r, method = method, n = n)`` of one score (``rocstats_proc_smooth``).
 
     Returns a dict: ``auc``, ``specificities``, ``sensitivities``, ``partial`` (as in
-    :func:`proc_partial`, on the smoothed curve), ``coefficients`` (binormal ``(a, b)``)
+    `proc_partial`, on the smoothed curve), ``coefficients`` (binormal ``(a, b)``)
     or ``bw`` (density: ``bw.nrd0`` of the pooled scores) and ``warnings``.
     """
     if method not in ("binormal", "density"):

@@ -1,16 +1,16 @@
 """pROC's ``power.roc.test`` run live through rpy2, in its four forms.
 
 Each function calls one R function of ``proc_helpers.R`` (sourced once by
-:mod:`rocstats.r._proc`); ``validation/r/proc_power_cases.R`` sources the same file to
-write the stored results ``validation/results/proc_power.json``:
+`rocstats.r._proc`); the generator of the ``proc_power`` suite's
+stored results sources the same file:
 
-* :func:`proc_power_numeric`: ``power.roc.test(auc = , ncases = , ncontrols = , kappa = ,
+* `proc_power_numeric`: ``power.roc.test(auc = , ncases = , ncontrols = , kappa = ,
   sig.level = , power = , alternative = )`` (one curve with a given AUC);
-* :func:`proc_power_roc`: ``power.roc.test(roc(y, score), ...)`` (one curve, pilot data);
-* :func:`proc_power_paired`: ``power.roc.test(roc(y, a), roc(y, b), ..., method = )``
+* `proc_power_roc`: ``power.roc.test(roc(y, score), ...)`` (one curve, pilot data);
+* `proc_power_paired`: ``power.roc.test(roc(y, a), roc(y, b), ..., method = )``
   (two paired curves, pilot data), with the variances, binormal fits and correlations
   pROC computes on the way;
-* :func:`proc_power_list`: ``power.roc.test(list(A1 =, B1 =, A2 =, B2 =, rn =, ra =,
+* `proc_power_list`: ``power.roc.test(list(A1 =, B1 =, A2 =, B2 =, rn =, ra =,
   delta =), ...)`` (two curves from binormal parameters).
 
 A quantity given as ``None`` is the one pROC solves for (it crosses the bridge as NaN
@@ -48,7 +48,7 @@ def proc_power_numeric(*, auc=None, ncases=None, ncontrols=None, kappa=1.0, sig_
 def proc_power_roc(y, score, *, control=0, case=1, sig_level=0.05, power=None, kappa=None,
                    alternative="two-sided"):
     """pROC's one-curve calculation from pilot data (its AUC and class counts).  Returns
-    a dict as :func:`proc_power_numeric`."""
+    a dict as `proc_power_numeric`."""
     y = _labels(y, "y")
     return _call("rocstats_proc_power_roc", y, _scores(score, "score", y.size),
                  _r_scalar(control), _r_scalar(case), _na(sig_level), _na(power), _na(kappa),

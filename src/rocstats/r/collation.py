@@ -9,7 +9,7 @@ takes as positive (the second level) and, in a tree, which of two equally good
 categorical splits is listed first -- so string data can give a different rpart tree
 (31 of 200 random string data sets did; none under ``LC_ALL=C``).
 
-:func:`r_factor` gives R's order: it returns the strings as a pandas Categorical whose
+`r_factor` gives R's order: it returns the strings as a pandas Categorical whose
 categories are R's ``levels(factor(x))`` in the running R's locale; under the label
 contract a Categorical's category order is used as it is.
 """

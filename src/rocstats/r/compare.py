@@ -1,10 +1,10 @@
 """A second implementation's verdict: rocstats against pROC, live, on the user's own data.
 
-:func:`compare_with_proc` computes the deterministic quantities of a ROC study with rocstats
-and with pROC (through the bridges of :mod:`rocstats.r._proc`, R called through rpy2) and lays
+`compare_with_proc` computes the deterministic quantities of a ROC study with rocstats
+and with pROC (through the bridges of `rocstats.r._proc`, R called through rpy2) and lays
 them side by side with their relative difference, the tolerance and a pass flag.  It is what
-the appendix of :func:`rocstats.report.roc_study` shows, and it can sit in a user's own test
-suite (see the example in :func:`compare_with_proc`).
+the appendix of `rocstats.report.roc_study` shows, and it can sit in a user's own test
+suite (see the example in `compare_with_proc`).
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def compare_with_proc(y_true, y_score, *, pos_label=None, direction="<", level=0
     ----------
     y_true : array-like
         Two-class labels, read under rocstats' label contract (``pos_label`` as in
-        :func:`rocstats.auc`); pROC receives 0 (control) / 1 (case).
+        `rocstats.auc`); pROC receives 0 (control) / 1 (case).
     y_score : array-like, DataFrame or dict
         One score (1-D), several (2-D, one per column), a DataFrame (names from its columns)
         or ``{name: scores}``.
@@ -85,9 +85,9 @@ def compare_with_proc(y_true, y_score, *, pos_label=None, direction="<", level=0
     ------
     RuntimeError
         When R, rpy2 or pROC >= 1.18 are not available (the message says which;
-        :func:`rocstats.r.r_available` tells beforehand).
+        `rocstats.r.r_available` tells beforehand).
     ValueError
-        Bad labels or scores (as :func:`rocstats.auc`), ``direction`` not ``"<"``/``">"``.
+        Bad labels or scores (as `rocstats.auc`), ``direction`` not ``"<"``/``">"``.
 
     Examples
     --------

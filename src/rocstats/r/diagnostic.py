@@ -1,9 +1,9 @@
 """Run epiR's ``epi.tests`` and cutpointr's ``cutpointr`` live through rpy2.
 
 The R code is ``diagnostic_helpers.R`` next to this file, which the repository's
-``validation/r/diagnostic_cases.R`` sources too (stored and live numbers come from the same
-R code).  Nothing here imports rpy2 at module import; :func:`epir_available` and
-:func:`cutpointr_available` say whether each can run and why not.
+the generator of the stored results sources too (stored and live numbers come from the same
+R code).  Nothing here imports rpy2 at module import; `epir_available` and
+`cutpointr_available` say whether each can run and why not.
 """
 import functools
 from pathlib import Path
@@ -65,7 +65,7 @@ def epi_tests(tp, fp, fn, tn, *, method="exact", level=0.95):
 
 def epi_tests_at(is_case, score, threshold, *, direction="<", method="exact", level=0.95):
     """The 2 x 2 table counted in R at ``threshold`` (``score >= threshold`` test positive,
-    ``<=`` for direction ">") and :func:`epi_tests` of it: ``(counts, detail)``."""
+    ``<=`` for direction ">") and `epi_tests` of it: ``(counts, detail)``."""
     case = np.asarray(is_case, dtype=bool)
     s = np.ascontiguousarray(score, dtype=np.float64)
     counts = _call(epir_available, "rocstats_table_at", case, s, float(threshold), direction)

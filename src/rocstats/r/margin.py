@@ -1,7 +1,7 @@
 """Reference values for margins and equivalence tests from pROC 1.18 (through rpy2):
 pROC's DeLong variances / covariance with R's pnorm / pt applied to them, since pROC's
 ``roc.test`` takes no margin.  The R code is ``margin_helpers.R`` next to this file, also
-sourced by ``validation/r/margin_cases.R``.  :func:`proc_margin_tests` returns its list
+sourced by the generator of the ``margins`` suite's stored results.  `proc_margin_tests` returns its list
 as a dict (theta, se, df, the boundaries, p_greater, p_less, p_tost, lower95, upper95).
 """
 from pathlib import Path
@@ -17,7 +17,7 @@ HELPERS_R = Path(__file__).with_name("margin_helpers.R")
 
 
 def margin_available():
-    """``(ok, why)``: pROC usable through rpy2 (see :func:`rocstats.r.r_available`)."""
+    """``(ok, why)``: pROC usable through rpy2 (see `rocstats.r.r_available`)."""
     ok, why = r_available()
     if ok and not HELPERS_R.is_file():
         return False, "the R helper file %s is missing" % HELPERS_R

@@ -1,20 +1,19 @@
 """Run randomForestSRC live through rpy2: one AUC tree, its native array and membership.
 
-Nothing here imports rpy2 at module import; :func:`rfsrc_available` says whether the
+Nothing here imports rpy2 at module import; `rfsrc_available` says whether the
 bridge can run (rpy2, R, the R package randomForestSRC) and why not.  randomForestSRC
 needs R >= 4.3; it is not installed on the rocstats build machines, where the
 repository's stored outputs (recorded with randomForestSRC 3.6.1) are used instead and
 the live checks skip with the reason.
 
-The single-tree call is the one of the repository's stored cases
-(``validation/results/rfsrc/generate_rfsrc_refs.R``)::
+The single-tree call is the one of the repository's recorded cases::
 
     rfsrc(y ~ ., data, splitrule = "auc", ntree = 1, bootstrap = "none", mtry = p,
           nsplit = 0, nodesize = NS, nodedepth = ND, seed = -s, membership = TRUE)
 
 Data cross the bridge inside ``localconverter(default_converter + numpy2ri.converter)``:
 the float64 features arrive in R bit for bit, the target as a factor with the given
-levels.  :func:`rfsrc_tree` returns plain Python lists and dicts; laying several trees
+levels.  `rfsrc_tree` returns plain Python lists and dicts; laying several trees
 out as a stored case and comparing them with rocstats is the validation harness's job
 (``rocstats_validation.rfsrc_parity``), which imports this module, never the reverse.
 """

@@ -2,12 +2,12 @@
 ROC curves across folds), through rpy2.
 
 The R code is ``rocr_helpers.R`` next to this file; the repository's generator of stored
-results (``validation/r/rocr_cases.R``) sources the same file.  Nothing here imports
+results of the ``rocr_parity`` suite sources the same file.  Nothing here imports
 rocstats' statistics: the validation harness puts the two side by side.
 
-:func:`rocr_available` tells whether ROCR can be run and why not; :func:`rocr_pr`
+`rocr_available` tells whether ROCR can be run and why not; `rocr_pr`
 returns ``performance(prediction(scores, labels), "prec", "rec")``'s points and
-``"aucpr"``; :func:`rocr_vertical` returns ROCR's vertical average of the folds' ROC
+``"aucpr"``; `rocr_vertical` returns ROCR's vertical average of the folds' ROC
 curves and its standard-error bars (``plot(..., avg = "vertical", spread.estimate =
 "stderror")``).
 """

@@ -1,12 +1,12 @@
 """Run rpart live through rpy2 and read its results in the shapes of ``rocstats.tree``;
-move fitted trees between R and rocstats (:func:`to_rpart`, :func:`from_rpart`).
+move fitted trees between R and rocstats (`to_rpart`, `from_rpart`).
 
-:func:`to_rpart` turns a fitted rocstats tree into an R object of class ``rpart``
+`to_rpart` turns a fitted rocstats tree into an R object of class ``rpart``
 (assembled by ``rpart_object.R`` from the pieces of
-:func:`rocstats.tree._rpart.rpart_components`); :func:`from_rpart` reads the same pieces
+`rocstats.tree._rpart.rpart_components`); `from_rpart` reads the same pieces
 out of any rpart object (``rocstats_rpart_components`` in ``rpart_object.R``, as JSON)
-and makes a fitted estimator (:func:`rocstats.tree._rpart.from_rpart_components`).  The
-stored references of ``validation/r/rpart_interop_cases.R`` come from the same R code.
+and makes a fitted estimator (`rocstats.tree._rpart.from_rpart_components`).  The
+stored references of the ``rpart_interop`` suite come from the same R code.
 
 Every fit sources ``rpart_helpers.R`` (next to this file) once into a private R
 environment and calls ``rocstats_rpart_json`` there::
@@ -14,11 +14,11 @@ environment and calls ``rocstats_rpart_json`` there::
     rpart(formula, data = data, method = method, weights = weights,
           parms = parms, control = do.call(rpart.control, control))
 
-``validation/r/rpart_cases.R`` sources the same file to write the stored results
-(``validation/results/rpart/*.json``), and both paths hand their results to Python as the
-same JSON text (numbers written round-trip exact), which :func:`result_from_json` turns
+The generator of the ``rpart_parity`` suite's stored results sources the same file,
+and both paths hand their results to Python as the
+same JSON text (numbers written round-trip exact), which `result_from_json` turns
 into pandas objects shaped like the fitted attributes of
-:class:`rocstats.tree.CARTClassifier` / :class:`rocstats.tree.CARTRegressor`
+`rocstats.tree.CARTClassifier` / `rocstats.tree.CARTRegressor`
 (``frame_``, ``cptable_``, ``splits_``, ``where_``, ``variable_importance_``; see
 ``notes/cart_api.md``).  So stored and live reference numbers come from identical R code
 and identical Python code.
@@ -66,7 +66,7 @@ __all__ = ["rpart_available", "rpart_versions", "rpart_fit", "rpart_json", "to_r
 #: The rpart version the stored results were made with (live runs with another
 #: version are allowed, but the live-vs-stored comparison then need not be identical).
 RPART_VERSION = "4.1.19"
-#: The R code run by this module (and by ``validation/r/rpart_cases.R``).
+#: The R code run by this module (and by the generator of the stored results).
 HELPERS_R = Path(__file__).with_name("rpart_helpers.R")
 #: rpart.control argument names accepted in ``control``.
 CONTROL_NAMES = ("minsplit", "minbucket", "cp", "maxcompete", "maxsurrogate",
@@ -194,7 +194,7 @@ def _parms_args(parms):
 def rpart_json(formula, data, *, method, control=None, parms=None, weights=None):
     """Fit rpart and return the helper's JSON text (the stored files' ``result`` layout).
 
-    Parameters as :func:`rpart_fit`.
+    Parameters as `rpart_fit`.
     """
     _require()
     if method not in _METHODS:
@@ -296,7 +296,7 @@ def _floats(values):
 
 
 def result_from_json(raw):
-    """Build an :class:`RpartResult` from the helper's JSON (text or parsed dict)."""
+    """Build an `RpartResult` from the helper's JSON (text or parsed dict)."""
     import pandas as pd
 
     if isinstance(raw, (str, bytes)):
@@ -419,10 +419,10 @@ def to_rpart(fit, *, data=None):
     ``variable.importance`` and the ``xlevels`` / ``ylevels`` attributes -- so R's
     ``predict(obj, newdata, type = "prob" | "class" | "vector")``, ``print``,
     ``printcp``, ``summary``, ``prune``, ``plot`` + ``text`` take it as they take an
-    rpart fit.  :func:`rocstats.tree._rpart.rpart_components` lists what is translated
+    rpart fit.  `rocstats.tree._rpart.rpart_components` lists what is translated
     for the AUC and ROC trees (their ``x <= c`` splits, ``parms$split = "auc"`` /
     ``"rossa"``); the ``call`` names the rocstats estimator and its parameters, and the
-    attribute ``rocstats`` (JSON text) lets :func:`from_rpart` give back the same
+    attribute ``rocstats`` (JSON text) lets `from_rpart` give back the same
     estimator.
 
     Parameters
@@ -477,7 +477,7 @@ def to_rpart(fit, *, data=None):
 
 
 def rpart_components_from_r(robj):
-    """The pieces of any R ``rpart`` object (see :mod:`rocstats.tree._rpart`) as a
+    """The pieces of any R ``rpart`` object (see `rocstats.tree._rpart`) as a
     dict, read through rpart_object.R's ``rocstats_rpart_components`` (JSON)."""
     env = _object_env()
     from rpy2.robjects import default_converter
@@ -495,11 +495,11 @@ def rpart_components_from_r(robj):
 def from_rpart(robj):
     """A fitted rocstats estimator from an R ``rpart`` object (through rpy2).
 
-    ``method = "class"`` gives a :class:`rocstats.tree.CARTClassifier`, ``"anova"`` a
-    :class:`rocstats.tree.CARTRegressor` (an object made by :func:`to_rpart` gives back
+    ``method = "class"`` gives a `rocstats.tree.CARTClassifier`, ``"anova"`` a
+    `rocstats.tree.CARTRegressor` (an object made by `to_rpart` gives back
     its own estimator).  It predicts as R's ``predict`` (same frame, splits, surrogates
     and ``usesurrogate``), prints as ``print.rpart``, and ``prune(cp)`` keeps what R's
-    ``prune`` keeps; see :func:`rocstats.tree._rpart.from_rpart_components`.
+    ``prune`` keeps; see `rocstats.tree._rpart.from_rpart_components`.
 
     Parameters
     ----------

@@ -2,13 +2,13 @@
 ``concordance``, through rpy2.
 
 The R code is ``survival_helpers.R`` next to this file; the repository's generator of
-stored results (``validation/r/survival_cases.R``) sources the same file.  Nothing here
-imports :mod:`rocstats.survival`: the validation harness puts the two side by side.
+stored results of the ``survival_parity`` suite sources the same file.  Nothing here
+imports `rocstats.survival`: the validation harness puts the two side by side.
 
-:func:`survival_available` tells whether riskRegression and survival can be run and
-why not; :func:`riskregression_auc` returns ``Score(..., metrics = "auc", se.fit = TRUE,
+`survival_available` tells whether riskRegression and survival can be run and
+why not; `riskregression_auc` returns ``Score(..., metrics = "auc", se.fit = TRUE,
 contrasts = TRUE, null.model = FALSE)``'s AUC(t), SEs and contrasts;
-:func:`survival_concordance` returns ``concordance(..., reverse = TRUE)``.
+`survival_concordance` returns ``concordance(..., reverse = TRUE)``.
 """
 import functools
 from pathlib import Path

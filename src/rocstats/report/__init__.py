@@ -1,11 +1,11 @@
 """Rendering of Quarto reports: ``rocstats-render FILE.qmd --to html|pdf|all``.
 
-The renderer is :func:`rocstats.report.render.render` (command line:
-:func:`rocstats.report.render.main`).  It needs the ``reports`` extra
+The renderer is ``rocstats.report.render.render`` (command line:
+``rocstats-render``, ``rocstats.report.render.main``).  It needs the ``reports`` extra
 (``pip install 'rocstats[reports]'``), imported only when a document is rendered.
 
-Study reports of a user's own markers: :func:`rocstats.report.roc_study` (module
-:mod:`rocstats.report.study`; command line ``rocstats-report``).
+Study reports of a user's own markers: `rocstats.report.roc_study` (module
+``rocstats.report.study``; command line ``rocstats-report``).
 """
 
 __all__ = ["roc_study"]

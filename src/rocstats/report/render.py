@@ -2,9 +2,9 @@
 
 With ``engine="auto"`` Quarto renders it when its CLI is on PATH (through the ``quarto`` package's
 ``render()`` if installed, else the CLI).  Otherwise the fallback: jupytext reads the chunks
-(:func:`read_qmd`), nbclient runs them (:func:`execute`), nbconvert's ``MarkdownExporter`` writes
-pandoc markdown (:func:`to_markdown`, ``templates/qmd.md.j2``), pandoc writes self-contained HTML
-(:func:`to_html`) or Typst that the ``typst`` package compiles (:func:`to_pdf`).  The fallback
+(`read_qmd`), nbclient runs them (`execute`), nbconvert's ``MarkdownExporter`` writes
+pandoc markdown (`to_markdown`, ``templates/qmd.md.j2``), pandoc writes self-contained HTML
+(`to_html`) or Typst that the ``typst`` package compiles (`to_pdf`).  The fallback
 knows the front matter in ``DOC_OPTIONS`` (also under ``format: html:`` / ``format: pdf:``), the
 chunk options in ``CHUNK_OPTIONS`` (``fig-``/``tbl-`` labels are numbered) and inline
 ```{python} expr```, and warns about anything else.  Its PDF has no code at all (outputs only).
@@ -65,7 +65,10 @@ def _scan(text: str) -> tuple[list[tuple[int, str]], str, list[str]]:
     jupytext's Rmd reader would take an example chunk inside a verbatim block for a chunk, and
     inline code is not looked for in verbatim blocks.
     """
-    headers, masked, blocks, fence, verbatim = [], [], [], None, False
+    headers: list = []
+    masked: list = []
+    blocks: list = []
+    fence, verbatim = None, False
     for number, line in enumerate(text.split("\n"), 1):
         m, in_block = _FENCE.match(line), fence is not None and verbatim
         if fence is None and m:
@@ -111,11 +114,13 @@ def read_qmd(path: str | os.PathLike):
     """``(front matter, notebook)`` of a ``.qmd``; chunk options in ``cell.metadata["qmd"]``.
 
     Each paragraph with inline ```{python} expr``` gets a code cell before it that displays the
-    values, substituted by :func:`execute`.
+    values, substituted by `execute`.
     """
-    import jupytext
-    import nbformat
-    import yaml
+    from .._optional import import_optional
+
+    jupytext = import_optional("jupytext", "rendering a .qmd report")
+    nbformat = import_optional("nbformat", "rendering a .qmd report")
+    yaml = import_optional("yaml", "rendering a .qmd report")
 
     headers, text, blocks = _scan(Path(path).read_text(encoding="utf-8"))
     nb = jupytext.reads(text, fmt="Rmd")
@@ -125,12 +130,12 @@ def read_qmd(path: str | os.PathLike):
             meta = yaml.safe_load("\n".join(nb.cells.pop(0).source.split("\n")[1:-1])) or {}
         except yaml.YAMLError as exc:
             raise RenderError(f"invalid YAML front matter: {exc}") from exc
-    formats = meta.get("format") if isinstance(meta.get("format"), dict) else {}
+    formats: dict = meta["format"] if isinstance(meta.get("format"), dict) else {}
     for key in sorted(set(meta).union(*(v for v in formats.values() if isinstance(v, dict))) - DOC_OPTIONS):
         _warn(f"front matter option '{key}' is not supported by the fallback renderer; ignored")
     if len(headers) != sum(c.cell_type == "code" for c in nb.cells):
         raise RenderError(f"jupytext found {sum(c.cell_type == 'code' for c in nb.cells)} chunks, not {len(headers)}")
-    headers, cells = iter(headers), []
+    header_iter, cells = iter(headers), []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             parts = [_MASK.sub(lambda m: blocks[int(m.group(1))], p) for p in _INLINE.split(cell.source)]
@@ -143,7 +148,7 @@ def read_qmd(path: str | os.PathLike):
         if cell.cell_type != "code":
             cells.append(cell)
             continue
-        line, engine = next(headers)
+        line, engine = next(header_iter)
         if engine.startswith("="):  # a raw block such as ```{=html}: pandoc's business
             cells.append(nbformat.v4.new_markdown_cell(f"```{{{engine}}}\n{cell.source}\n```"))
             continue
@@ -192,7 +197,7 @@ def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: st
         try:
             client.execute(cleanup_kc=True, env=env)
         except CellExecutionError as exc:
-            failed = next((c.metadata.get("qmd", {}) for c in nb.cells
+            failed: dict = next((c.metadata.get("qmd", {}) for c in nb.cells
                            if any(o.output_type == "error" for o in c.get("outputs", []))), {})
             label = failed.get("options", {}).get("label")
             where = (f"an inline `{{python}}` expression in the text starting {failed['inline']!r}"
@@ -216,7 +221,7 @@ def execute(nb, cwd: str | os.PathLike, timeout: int = DEFAULT_TIMEOUT, name: st
 def _format_options(meta: dict, target: str) -> dict:
     """Top-level front matter merged with ``format: <target>:``."""
     opts = {k: v for k, v in meta.items() if k != "format"}
-    formats = meta.get("format") if isinstance(meta.get("format"), dict) else {}
+    formats: dict = meta["format"] if isinstance(meta.get("format"), dict) else {}
     for name in ("html",) if target == "html" else ("pdf", "typst"):
         opts.update(formats.get(name) or {})
     return opts
@@ -258,7 +263,7 @@ def _prepare(nb, meta: dict, target: str) -> None:
                 continue
             cap, attrs = str(caps[n_fig]) if n_fig < len(caps) else "", []
             if kind == "fig" and n_fig == 0:
-                cap, attrs = (f"{number}: {cap}" if cap else number), [f"#{label}"]
+                cap, attrs = (f"{number}: {cap}" if cap else str(number)), [f"#{label}"]
             width = (out.metadata.get(mime) or {}).get("width")  # retina PNGs: the CSS width
             if width and target == "html":
                 attrs.append(f"width={int(width)}")

@@ -1,8 +1,8 @@
 """Study reports: a rendered ROC analysis of a user's own markers, with a pROC cross-check.
 
-:func:`roc_study` writes the data and the options next to a copy of ``study.qmd`` (this
-directory) and renders it with the package renderer (:func:`rocstats.report.render.render`);
-:func:`main` is the console script ``rocstats-report``.  :func:`study_numbers` returns the
+`roc_study` writes the data and the options next to a copy of ``study.qmd`` (this
+directory) and renders it with the package renderer (``rocstats.report.render.render``);
+`main` is the console script ``rocstats-report``.  `study_numbers` returns the
 numbers the report prints, from the public API, so that a reader (or a test) can check the
 document against the API.
 
@@ -199,22 +199,22 @@ def flow(frame, outcome, markers):
 
 
 def study_numbers(data, outcome, markers, positive, **options):
-    """The numbers :func:`roc_study` prints, from the public API (same options, same seeds).
+    """The numbers `roc_study` prints, from the public API (same options, same seeds).
 
-    Returns a dict: ``n``, ``n_pos``, ``n_neg``, ``excluded``, ``flow`` (:func:`flow`),
+    Returns a dict: ``n``, ``n_pos``, ``n_neg``, ``excluded``, ``flow`` (`flow`),
     ``prevalence`` ((estimate, lower, upper), the binomial interval of ``ci_method``), and per
     marker (``markers``: name -> dict) ``direction``, ``auc``, ``se``, ``delong_ci``,
     ``boot_ci``, ``reversed`` (AUC < 0.5: the note the report prints, else None), ``pauc``,
     ``pauc_corrected``, ``pauc_ci``, ``best`` (threshold, sensitivity, specificity, ppv,
     npv: pROC's ``coords(r, "best")``, the first optimal point), ``best_ci`` (quantity ->
-    (lower, upper), :func:`rocstats.ci_coords` with ``best_policy``), ``best_n_tied``
+    (lower, upper), `rocstats.ci_coords` with ``best_policy``), ``best_n_tied``
     (replicates with tied optima), ``cutoff`` (the pre-specified threshold or, without one,
     ``best["threshold"]``), ``cutoff_source``, ``accuracy`` (the
-    :class:`rocstats.DiagnosticAccuracy` at ``cutoff``), ``optimism`` (the DataFrame of
-    :meth:`rocstats.CutpointResult.optimism` for the data-chosen Youden cut-off) and
+    `rocstats.DiagnosticAccuracy` at ``cutoff``), ``optimism`` (the DataFrame of
+    `rocstats.CutpointResult.optimism` for the data-chosen Youden cut-off) and
     ``se_at_sp`` (specificity -> (estimate, lower, upper)); ``pairwise`` (the
-    :func:`rocstats.delong_pairwise` table) and ``joint`` (the
-    :func:`rocstats.delong_joint_test` result), None for one marker or with fewer than two
+    `rocstats.delong_pairwise` table) and ``joint`` (the
+    `rocstats.delong_joint_test` result), None for one marker or with fewer than two
     cases or controls (``joint_note`` says why).
     """
     import rocstats
@@ -294,7 +294,7 @@ def study_numbers(data, outcome, markers, positive, **options):
 
 
 def _coords_ci(ci):
-    """``{quantity: (lower, upper)}`` of a :class:`rocstats.CoordsCI` at its one point."""
+    """``{quantity: (lower, upper)}`` of a `rocstats.CoordsCI` at its one point."""
     return {q: (float(ci.lower[0, j]), float(ci.upper[0, j])) for j, q in enumerate(ci.ret)}
 
 
@@ -317,24 +317,24 @@ def roc_study(data, outcome, markers, positive, *, output="study.html", title=No
     """Render a ROC study report of ``markers`` against ``outcome`` (HTML or PDF).
 
     The report (``study.qmd`` next to this module, rendered by
-    :func:`rocstats.report.render.render`) has: the data summary (the flow of rows: read,
+    ``rocstats.report.render.render``) has: the data summary (the flow of rows: read,
     excluded for a missing outcome or marker, analysed; counts per class, the label mapping,
     marker distributions by class, the prevalence with its CI), ROC curves with bootstrap
-    confidence bands (:func:`rocstats.plot.plot_roc`, :func:`rocstats.ci_band`), the AUCs with
+    confidence bands (`rocstats.plot.plot_roc`, `rocstats.ci_band`), the AUCs with
     DeLong and bootstrap CIs (a marker with AUC < 0.5 gets a visible note and the direction
     that reverses it), pairwise DeLong tests with Holm and Benjamini-Hochberg adjusted
-    p-values and the joint chi-square test (:func:`rocstats.delong_pairwise`,
-    :func:`rocstats.delong_joint_test`), the partial AUC over a specificity range, the
+    p-values and the joint chi-square test (`rocstats.delong_pairwise`,
+    `rocstats.delong_joint_test`), the partial AUC over a specificity range, the
     accuracy at each marker's cut-off (pre-specified in ``thresholds``, else the data-chosen
     Youden cut-off): its 2 x 2 table and every measure of
-    :func:`rocstats.diagnostic_accuracy` with its CI (Se, Sp, PPV, NPV, LR+, LR-, DOR,
+    `rocstats.diagnostic_accuracy` with its CI (Se, Sp, PPV, NPV, LR+, LR-, DOR,
     Youden, accuracy); the data-chosen cut-off with bootstrap CIs in which it is chosen again
-    in every replicate (:func:`rocstats.ci_coords`, ties by ``best_policy``, the number of
-    replicates with tied optima printed) and its optimism (:func:`rocstats.cutpoint`'s
-    out-of-bag bootstrap); the sensitivity at fixed specificities (:func:`rocstats.ci_se`),
+    in every replicate (`rocstats.ci_coords`, ties by ``best_policy``, the number of
+    replicates with tied optima printed) and its optimism (`rocstats.cutpoint`'s
+    out-of-bag bootstrap); the sensitivity at fixed specificities (`rocstats.ci_se`),
     methods with references, and an appendix comparing every deterministic number with pROC
-    (:func:`rocstats.r.compare_with_proc`) when R and pROC are present, or saying plainly
-    that they are not.  STARD 2015 items addressed: :data:`STARD_ITEMS`; the others concern
+    (`rocstats.r.compare_with_proc`) when R and pROC are present, or saying plainly
+    that they are not.  STARD 2015 items addressed: `STARD_ITEMS`; the others concern
     data collection and are the author's to report.
 
     Data that pass the checks never stop the report: undefined quantities print as NA with
@@ -397,8 +397,8 @@ def roc_study(data, outcome, markers, positive, *, output="study.html", title=No
 
     Examples
     --------
-    >>> import pandas as pd, rocstats.report                        # doctest: +SKIP
-    >>> d = pd.read_csv("validation/results/data/asah.csv")          # doctest: +SKIP
+    >>> import rocstats.report                                       # doctest: +SKIP
+    >>> d = rocstats.datasets.load_asah()                            # doctest: +SKIP
     >>> rocstats.report.roc_study(d, outcome="outcome", markers=["s100b", "ndka"],
     ...                           positive="Poor", thresholds={"s100b": 0.205},
     ...                           direction={"ndka": "<"}, design="retrospective",

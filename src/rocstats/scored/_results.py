@@ -1,4 +1,4 @@
-"""Result objects of the scored AUC: :class:`SAUCResult` and :class:`SROCCurve`."""
+"""Result objects of the scored AUC: `SAUCResult` and `SROCCurve`."""
 from dataclasses import dataclass
 from typing import Optional
 
@@ -13,8 +13,8 @@ __all__ = ["SAUCResult", "SROCCurve"]
 class SAUCResult(AUCEstimate, _Result):
     r"""Scored AUC with its decomposition and U-statistic variance.
 
-    Notation of Wu, Flach & Ferri (2007): :math:`y_1..y_m` the positive and
-    :math:`x_1..x_n` the negative scores, all in [0, 1].
+    Notation of Wu, Flach & Ferri (2007): y_1..y_m the positive and x_1..x_n the negative
+    scores, all in [0, 1].
 
     Attributes
     ----------
@@ -26,10 +26,10 @@ class SAUCResult(AUCEstimate, _Result):
         :math:`R^+ = \frac{1}{mn}\sum_{i,j} y_i 1(y_i > x_j)` and
         :math:`R^- = \frac{1}{mn}\sum_{i,j} x_j 1(y_i > x_j)`; ``sauc = r_pos - r_neg``.
     mean_pos, mean_neg : float
-        :math:`M^+` and :math:`M^-`, the mean positive and negative scores.
+        M^+ and M^-, the mean positive and negative scores.
     variance : float
         Theorem 6 of the paper, ``(n-1)/n S_V/m + (m-1)/m S_W/n`` (or ``S_V/m + S_W/n``
-        with ``variance_method == "delong"``; see :func:`rocstats.sauc`); NaN with
+        with ``variance_method == "delong"``; see `rocstats.sauc`); NaN with
         fewer than 2 cases of a class.
     n_pos, n_neg : int
         m and n.
@@ -81,7 +81,7 @@ class SAUCResult(AUCEstimate, _Result):
 
 @dataclass(frozen=True, eq=False)
 class SROCCurve(_Result):
-    r"""The sROC curve :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)`,
+    r"""The sROC curve theta(tau) = (1 / (m n)) sum_ij 1(y_i - x_j > tau),
     :math:`\tau \in [0, 1]`.
 
     Attributes
@@ -116,7 +116,7 @@ class SROCCurve(_Result):
 
     def area(self):
         """Area under the curve on [0, 1]: exact integral of the step function, or (when
-        not :attr:`exact`) the trapezoidal rule on the grid (an approximation)."""
+        not `exact`) the trapezoidal rule on the grid (an approximation)."""
         if self.exact:
             widths = np.diff(np.append(self.breakpoints, 1.0))
             return float(np.dot(self.values, widths))
@@ -143,7 +143,7 @@ class SROCCurve(_Result):
         return self.summary()._repr_html_()
 
     def plot(self, ax=None, **kwargs):
-        """Draw the curve with :func:`rocstats.plot.plot_sroc` (the exact step function,
+        """Draw the curve with `rocstats.plot.plot_sroc` (the exact step function,
         whose area is the sAUC); returns the Axes.  Needs matplotlib."""
         from ..plot import plot_sroc
 

@@ -18,6 +18,11 @@ Everything comes from one sort of each class and one O(m + n) merge sweep (C ker
 the paired test sorts each score once over all its cases and sweeps that merged order
 with the same prefix sums (``rs_sauc_merged_components``), the very same numbers.
 """
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Union  # noqa: F401
+
+from .._typing import ArrayLike, Direction, Jobs, Label, Range, Seed  # noqa: F401
 import warnings
 
 import numpy as np
@@ -57,7 +62,7 @@ def _float_scores(y_score, name):
 
 def _minmax_ready(y_score):
     """True for a non-empty 1-D C-contiguous float64 ndarray: checked by one min/max
-    pass in :func:`_float_scores`."""
+    pass in `_float_scores`."""
     return (type(y_score) is np.ndarray and y_score.dtype == np.float64
             and y_score.ndim == 1 and y_score.size > 0 and y_score.flags.c_contiguous)
 
@@ -131,10 +136,10 @@ def _to_unit(score, rescale, name, lohi=None):
 
 
 def _binary_unit(y_true, y_score, *, pos_label, direction, rescale, score_name="y_score"):
-    """``(sample, rescale description)``: a :class:`rocstats._sample.BinarySample` whose
+    """``(sample, rescale description)``: a `rocstats._sample.BinarySample` whose
     scores are in [0, 1] (``direction=">"`` reflects the rescaled scores to ``1 - s`` so
     that higher means more positive).  The checks and errors of
-    :func:`rocstats._sample.binary_sample`, in its order; a 1-D float64 array's
+    `rocstats._sample.binary_sample`, in its order; a 1-D float64 array's
     finiteness is checked by the min / max pass the rescaling needs anyway."""
     check_direction(direction)
     rule = binary_rule(y_true, pos_label)
@@ -167,15 +172,14 @@ def _warn_small(m, n, what):
 
 
 # --------------------------------------------------------------------------- margin / sROC
-def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=None):
-    r"""Margin AUC :math:`\theta(\tau) = \frac{1}{mn}\sum_{i,j} 1(y_i - x_j > \tau)`.
+def margin_auc(y_true: ArrayLike, y_score: ArrayLike, tau: ArrayLike, *,
+               pos_label: Label = None, direction: Direction = "<", rescale: Any = None
+        ) -> Union[float, np.ndarray]:
+    r"""Margin AUC theta(tau) = (1 / (m n)) sum_ij 1(y_i - x_j > tau).
 
     The share of (positive, negative) pairs whose score difference exceeds the margin
-    :math:`\tau`: the AUC that remains when every positive score is lowered by
-    :math:`\tau` (Wu, Flach & Ferri 2007, Definition 1, eq. (4); the sROC curve of
-    section 3).  The inequality is strict, so :math:`\theta(0)` counts tied pairs as 0
-    (as the paper's eq. (1) does), unlike rocstats' AUC (1/2).  The
-    difference is evaluated in float64, exactly as written.
+    tau (Wu, Flach & Ferri 2007, Definition 1, eq. (4)); the inequality is strict, so
+    ties count 0 at tau = 0 (details in the Notes).
 
     Computed from one sort of each class and, per margin, a two-pointer merge:
     O((m + n) log(m + n) + k (m + n)) for k margins.
@@ -183,7 +187,7 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
     Parameters
     ----------
     y_true, pos_label
-        As in :func:`rocstats.auc`.
+        As in `rocstats.auc`.
     y_score : array-like of shape (n_samples,)
         Scores in [0, 1] (see ``rescale``).
     tau : float or array-like of shape (k,)
@@ -192,13 +196,22 @@ def margin_auc(y_true, y_score, tau, *, pos_label=None, direction="<", rescale=N
         ``">"``: lower scores are more positive; the scores are reflected to ``1 - s``.
     rescale : None, "minmax", "logistic" or (lo, hi)
         How to map scores into [0, 1]; ``None`` (default) requires them there already.
-        See :func:`rocstats.sauc`.
+        See `rocstats.sauc`.
 
     Returns
     -------
     float or ndarray of shape (k,)
-        theta at each margin; NaN with an :class:`UndefinedAUCWarning` if a class is
+        theta at each margin; NaN with an `UndefinedAUCWarning` if a class is
         absent.
+
+    Notes
+    -----
+    The share of (positive, negative) pairs whose score difference exceeds the margin
+    :math:`\tau`: the AUC that remains when every positive score is lowered by
+    :math:`\tau` (Wu, Flach & Ferri 2007, Definition 1, eq. (4); the sROC curve of
+    section 3).  The inequality is strict, so :math:`\theta(0)` counts tied pairs as 0
+    (as the paper's eq. (1) does), unlike rocstats' AUC (1/2).  The
+    difference is evaluated in float64, exactly as written.
 
     Examples
     --------
@@ -236,11 +249,12 @@ def _exact_steps(pos, neg, m, n):
     return np.concatenate(([0.0], uniq)), values
 
 
-def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_label=None,
-               direction="<", rescale=None):
-    r"""The sROC curve :math:`\tau \mapsto \theta(\tau)` on [0, 1], exact and on a grid.
+def sroc_curve(y_true: ArrayLike, y_score: ArrayLike, *, grid: Any = 201,
+               max_breakpoints: Any = 2000000, pos_label: Label = None,
+               direction: Direction = "<", rescale: Any = None) -> SROCCurve:
+    r"""The sROC curve tau -> theta(tau) (margin AUC) on [0, 1], exact and on a grid.
 
-    :math:`\theta` (see :func:`margin_auc`) is a right-continuous step function that
+    :math:`\theta` (see `margin_auc`) is a right-continuous step function that
     drops at every positive difference :math:`y_i - x_j`; its area on [0, 1] is the
     sAUC (Wu, Flach & Ferri 2007, Theorem 1).  The exact step function has up to m n
     breakpoints, so it is built only when ``m * n <= max_breakpoints``; the grid
@@ -250,7 +264,7 @@ def sroc_curve(y_true, y_score, *, grid=201, max_breakpoints=2_000_000, pos_labe
     Parameters
     ----------
     y_true, y_score, pos_label, direction, rescale
-        As in :func:`rocstats.sauc`.
+        As in `rocstats.sauc`.
     grid : int or array-like
         Number of equally spaced points on [0, 1] (at least 2), or the margins
         themselves (in [0, 1]).
@@ -316,9 +330,56 @@ def _variance_weights(m, n, variance):
     return 1.0 / m, 1.0 / n
 
 
-def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, variance="paper"):
+def sauc(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = None,
+         direction: Direction = "<", rescale: Any = None, variance: str = "paper"
+        ) -> SAUCResult:
     r"""Scored AUC with R+, R-, M+ - M- and its variance (Wu, Flach & Ferri 2007).
 
+    sAUC = (1 / (m n)) sum_i sum_j (y_i - x_j) 1(y_i > x_j) = R+ - R-, the area under
+    the sROC curve (the paper's Theorem 1, eq. (5), and Theorem 2), with y_i the m
+    positive and x_j the n negative scores in [0, 1]; tied pairs count 0 (1/2 in the
+    AUC).  The variance is the paper's Theorem 6 (``variance="paper"``) or DeLong's form
+    (``variance="delong"``); the formulas, their biases and sources are in the Notes, and
+    the ``sauc_mc`` validation suite checks both by Monte Carlo.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Two-class labels, as in `rocstats.auc`.
+    y_score : array-like of shape (n_samples,)
+        Finite scores in [0, 1] (the paper's assumption: sAUC measures score
+        differences, so the scale matters).  Outside [0, 1] a ``ValueError`` says so
+        unless ``rescale`` is given.
+    pos_label : label, optional
+        The positive class.
+    direction : {"<", ">"}
+        ``"<"``: higher scores are more positive.  ``">"``: lower scores are more
+        positive; the scores are then reflected to ``1 - s`` (after ``rescale``), so R+
+        and R- refer to the reflected scores.  Never guessed.
+    variance : {"paper", "delong"}
+        ``"paper"`` (default): Theorem 6 of the paper; ``"delong"``: :math:`S_V/m +
+        S_W/n` (see the Notes).
+    rescale : None, "minmax", "logistic" or (lo, hi)
+        ``None`` (default): the scores must already be in [0, 1].
+        ``"minmax"``: ``(s - min) / (max - min)`` with the min and max pooled over both
+        classes (all scores equal: mapped to 0, sAUC 0).  The sAUC then depends on the
+        sample's extremes.
+        ``(lo, hi)``: ``(s - lo) / (hi - lo)`` for known bounds of the score's range;
+        scores outside ``[lo, hi]`` raise ``ValueError`` (never clipped).
+        ``"logistic"``: ``1 / (1 + exp(-s))``, for log-odds or SVM margins.
+        Every choice is monotone, so the AUC is unchanged; the sAUC is not.
+
+    Returns
+    -------
+    SAUCResult
+        ``sauc``, ``auc``, ``r_pos``, ``r_neg``, ``mean_pos``, ``mean_neg``,
+        ``mean_difference``, ``variance``, ``se``, ``conf_int(level, method=)``,
+        ``summary()``.  With one class absent: NaN fields and an
+        `UndefinedAUCWarning`; with fewer than 2 cases of a class the variance is
+        NaN (warning).
+
+    Notes
+    -----
     .. math:: \mathrm{sAUC} = \frac{1}{mn}\sum_{i=1}^m\sum_{j=1}^n (y_i - x_j)\,1(y_i > x_j)
               = R^+ - R^-
 
@@ -354,44 +415,8 @@ def sauc(y_true, y_score, *, pos_label=None, direction="<", rescale=None, varian
     \zeta_{01} \ge 0`, the exact variance is :math:`\zeta_{10}/m + \zeta_{01}/n +
     \rho/(mn)`; the DeLong form overestimates it by :math:`\rho/(mn)`, Theorem 6
     misses it by about :math:`(\rho - \zeta_{10} - \zeta_{01})/(mn)`: both biases are
-    of relative order 1/min(m, n).  ``validation/rocstats_validation/sauc_mc.py`` checks both against the
+    of relative order 1/min(m, n).  the ``sauc_mc`` validation suite checks both against the
     empirical variance by Monte Carlo.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        Two-class labels, as in :func:`rocstats.auc`.
-    y_score : array-like of shape (n_samples,)
-        Finite scores in [0, 1] (the paper's assumption: sAUC measures score
-        differences, so the scale matters).  Outside [0, 1] a ``ValueError`` says so
-        unless ``rescale`` is given.
-    pos_label : label, optional
-        The positive class.
-    direction : {"<", ">"}
-        ``"<"``: higher scores are more positive.  ``">"``: lower scores are more
-        positive; the scores are then reflected to ``1 - s`` (after ``rescale``), so R+
-        and R- refer to the reflected scores.  Never guessed.
-    variance : {"paper", "delong"}
-        ``"paper"`` (default): Theorem 6 of the paper; ``"delong"``: :math:`S_V/m +
-        S_W/n` (see above).
-    rescale : None, "minmax", "logistic" or (lo, hi)
-        ``None`` (default): the scores must already be in [0, 1].
-        ``"minmax"``: ``(s - min) / (max - min)`` with the min and max pooled over both
-        classes (all scores equal: mapped to 0, sAUC 0).  The sAUC then depends on the
-        sample's extremes.
-        ``(lo, hi)``: ``(s - lo) / (hi - lo)`` for known bounds of the score's range;
-        scores outside ``[lo, hi]`` raise ``ValueError`` (never clipped).
-        ``"logistic"``: ``1 / (1 + exp(-s))``, for log-odds or SVM margins.
-        Every choice is monotone, so the AUC is unchanged; the sAUC is not.
-
-    Returns
-    -------
-    SAUCResult
-        ``sauc``, ``auc``, ``r_pos``, ``r_neg``, ``mean_pos``, ``mean_neg``,
-        ``mean_difference``, ``variance``, ``se``, ``conf_int(level, method=)``,
-        ``summary()``.  With one class absent: NaN fields and an
-        :class:`UndefinedAUCWarning`; with fewer than 2 cases of a class the variance is
-        NaN (warning).
 
     Examples
     --------
@@ -459,15 +484,44 @@ def _pvalue(z, alternative):
     return float(_dist.norm_cdf(z))
 
 
-def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", rescale=None,
-              alternative="two-sided", variance="paper"):
+def sauc_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
+              pos_label: Label = None, direction: Direction = "<", rescale: Any = None,
+              alternative: str = "two-sided", variance: str = "paper") -> TestResult:
     r"""Paired z test of two scored AUCs computed on the same cases.
 
+    z = (sAUC_a - sAUC_b) / SE, the SE from the two models' structural components in the
+    form of the paper's Theorem 6 (or DeLong's with ``variance="delong"``), covariance
+    included.  Wu, Flach & Ferri give no test; this is the U-statistic construction
+    (formulas in the Notes; its size is checked by the ``sauc_mc`` validation suite).
+
+    Parameters
+    ----------
+    y_true, pos_label, direction
+        As in `rocstats.sauc` (one direction for both scores).
+    y_score_a, y_score_b : array-like of shape (n_samples,)
+        The two models' scores of the same cases, in [0, 1] unless ``rescale``.
+    rescale : None, "minmax", "logistic" or (lo, hi)
+        As in `rocstats.sauc`, applied to each score separately ("minmax" uses
+        each model's own pooled min and max).
+    alternative : {"two-sided", "greater", "less"}
+        H1: sAUC_a != sAUC_b, sAUC_a > sAUC_b, sAUC_a < sAUC_b.
+    variance : {"paper", "delong"}
+        As in `rocstats.sauc`.
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` (z), ``pvalue``, ``estimate`` (sAUC_a - sAUC_b), ``se``,
+        ``conf_int(level)`` (Wald interval of the difference), and ``aucs`` holding the
+        two **sAUCs** (a, b).
+
+    Notes
+    -----
     .. math:: z = \frac{\mathrm{sAUC}_a - \mathrm{sAUC}_b}
               {\sqrt{\frac{n-1}{n}\frac{S_D}{m} + \frac{m-1}{m}\frac{S_E}{n}}},
               \quad D_i = V^a_i - V^b_i, \; E_j = W^a_j - W^b_j,
 
-    with :math:`V, W` the structural components of each model (see :func:`sauc`) in
+    with :math:`V, W` the structural components of each model (see `sauc`) in
     case order and :math:`S_D, S_E` their sample variances (denominators m-1, n-1): the
     variance of the difference in the form of the paper's Theorem 6 (seed 004), or
     :math:`S_D/m + S_E/n` with ``variance="delong"``.
@@ -476,30 +530,9 @@ def sauc_test(y_true, y_score_a, y_score_b, *, pos_label=None, direction="<", re
     (1, -1) as in DeLong, DeLong & Clarke-Pearson (1988) for the AUC; the p-value is
     from the standard normal.  Wu, Flach & Ferri (2007) give no test; this is the
     U-statistic construction applied to the kernel :math:`(y - x) 1(y > x)`.  Its size
-    under H0 is checked by simulation in ``validation/rocstats_validation/sauc_mc.py``.  z = 0 when both
+    under H0 is checked by simulation (the ``sauc_mc`` validation suite).  z = 0 when both
     models give identical components (0/0); a nonzero difference with zero SE gives
     z = +-inf.
-
-    Parameters
-    ----------
-    y_true, pos_label, direction
-        As in :func:`rocstats.sauc` (one direction for both scores).
-    y_score_a, y_score_b : array-like of shape (n_samples,)
-        The two models' scores of the same cases, in [0, 1] unless ``rescale``.
-    rescale : None, "minmax", "logistic" or (lo, hi)
-        As in :func:`rocstats.sauc`, applied to each score separately ("minmax" uses
-        each model's own pooled min and max).
-    alternative : {"two-sided", "greater", "less"}
-        H1: sAUC_a != sAUC_b, sAUC_a > sAUC_b, sAUC_a < sAUC_b.
-    variance : {"paper", "delong"}
-        As in :func:`rocstats.sauc`.
-
-    Returns
-    -------
-    TestResult
-        ``statistic`` (z), ``pvalue``, ``estimate`` (sAUC_a - sAUC_b), ``se``,
-        ``conf_int(level)`` (Wald interval of the difference), and ``aucs`` holding the
-        two **sAUCs** (a, b).
 
     Examples
     --------

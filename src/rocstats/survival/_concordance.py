@@ -69,16 +69,10 @@ def concordance_index(time, event, marker, *, method="harrell", tau=None, direct
     the event); it is concordant when ``M_i > M_j`` (the earlier event has the higher
     risk).  Pairs of events at the same time are not used.
 
-    .. math:: C = \frac{\sum_{i,j} \omega_i\,[\mathbb 1(M_i > M_j) + \tfrac12\mathbb
-              1(M_i = M_j)]\,\mathbb 1(\text{comparable})}{\sum_{i,j}\omega_i\,\mathbb
-              1(\text{comparable})}
-
-    with ``omega_i = 1`` (Harrell et al. 1982) or ``omega_i = G(T_i-)^{-2}``, ``G`` the
-    Kaplan-Meier of the censoring times (Uno et al. 2011, eq. 6), and only events at or
-    before ``tau`` when it is given (Uno's truncation).  Same conventions as
-    ``survival::concordance(Surv(time, status) ~ marker, reverse = TRUE, timewt = "n"``
-    or ``"n/G2", ymax = tau)`` (survival 3.5-3): ties in the marker count 1/2, ``G``
-    with events before censorings at tied times, evaluated just before ``T_i``.
+    C = the weighted share of concordant comparable pairs (ties 1/2), with weight 1
+    (Harrell et al. 1982) or the inverse squared censoring survival G(T_i-)^-2 (Uno et
+    al. 2011, eq. 6), events up to ``tau`` only when given; the conventions of
+    ``survival::concordance`` (survival 3.5-3; formula and details in the Notes).
 
     Parameters
     ----------
@@ -97,6 +91,19 @@ def concordance_index(time, event, marker, *, method="harrell", tau=None, direct
         ``estimate``, ``se`` (``sqrt`` of ``survival::concordance``'s ``var``: the
         infinitesimal jackknife, with Uno's weights treated as fixed), the weighted
         pair counts; ``conf_int()``, ``summary()``.
+
+    Notes
+    -----
+    .. math:: C = \frac{\sum_{i,j} \omega_i\,[\mathbb 1(M_i > M_j) + \tfrac12\mathbb
+              1(M_i = M_j)]\,\mathbb 1(\text{comparable})}{\sum_{i,j}\omega_i\,\mathbb
+              1(\text{comparable})}
+
+    with ``omega_i = 1`` (Harrell et al. 1982) or ``omega_i = G(T_i-)^{-2}``, ``G`` the
+    Kaplan-Meier of the censoring times (Uno et al. 2011, eq. 6), and only events at or
+    before ``tau`` when it is given (Uno's truncation).  Same conventions as
+    ``survival::concordance(Surv(time, status) ~ marker, reverse = TRUE, timewt = "n"``
+    or ``"n/G2", ymax = tau)`` (survival 3.5-3): ties in the marker count 1/2, ``G``
+    with events before censorings at tied times, evaluated just before ``T_i``.
 
     Examples
     --------

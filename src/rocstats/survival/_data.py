@@ -1,5 +1,5 @@
 """Checks of censored-outcome inputs: one helper, one error style (the argument's name
-first), as :mod:`rocstats._validation` does for binary labels.
+first), as `rocstats._validation` does for binary labels.
 
 * ``time``: finite, non-negative numbers (float64).
 * ``event``: 0 = censored, 1, 2, ... = the cause of the event (several causes:
@@ -39,7 +39,7 @@ class SurvivalData:
 
 
 def check_survival(time, event):
-    """Validate ``time`` and ``event``; return a :class:`SurvivalData`."""
+    """Validate ``time`` and ``event``; return a `SurvivalData`."""
     t = as_float_array(time, "time")
     if t.size == 0:
         raise ValueError("time is empty")

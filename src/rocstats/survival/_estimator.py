@@ -16,7 +16,7 @@ For an evaluation time ``t`` (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadd
 The influence function of ``AUC(t) = nu / mu`` is ``(IF_nu - AUC IF_mu) / mu`` with
 ``mu = sum w_i sum w_j / n^2``; its parts: the U-statistic part with ``G`` known
 (``ic0``) and, with Kaplan-Meier weights, the part from estimating ``G``
-(:mod:`rocstats.survival._censoring`).  ``se = sd(IF) / sqrt(n)`` (``sd`` with
+(`rocstats.survival._censoring`).  ``se = sd(IF) / sqrt(n)`` (``sd`` with
 ``n - 1``), as riskRegression's ``Score(..., se.fit = TRUE)``.
 
 Everything is O(n) per time after one sort of the marker and one of the times.
@@ -81,7 +81,7 @@ def auc_at(tp, order, n, cens=None, *, influence=True, curve=False):
     Returns ``(auc, iid, roc)``: ``iid`` the influence function (length n; None when
     not asked), ``roc`` = ``(thresholds, fpr, tpr)`` over the distinct marker values
     in decreasing order (None when not asked).  ``cens`` = the
-    :class:`~rocstats.survival._censoring.KMCensoring` whose estimation enters the
+    `rocstats.survival._censoring.KMCensoring` whose estimation enters the
     influence function (None: weights treated as known, riskRegression's
     ``conservative = TRUE``).
     """

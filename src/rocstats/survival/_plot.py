@@ -2,7 +2,7 @@
 
 ROC(t) is drawn through every point of the weighted empirical curve joined by straight
 segments (a block of tied markers is one diagonal segment), so the area under the drawn
-line is AUC(t) with ties counted 1/2, as for the binary ROC (:mod:`rocstats.plot`).
+line is AUC(t) with ties counted 1/2, as for the binary ROC (`rocstats.plot`).
 """
 import numpy as np
 
@@ -16,8 +16,9 @@ _LABEL_PT, _TICK_PT, _LEGEND_PT, _TITLE_PT = 9, 8, 8, 10
 def _axes(ax, size):
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
+    from .._optional import import_optional
 
+    plt = import_optional("matplotlib.pyplot", "rocstats.survival's plots")
     return plt.subplots(figsize=size)[1]
 
 
@@ -30,12 +31,12 @@ def _style(ax, xlabel, ylabel, title):
 
 
 def plot_time_roc(result, times=None, *, ax=None, colors=None, title=None, legend=True):
-    """ROC(t) curves of a :class:`~rocstats.survival.TimeROCResult` at several times.
+    """ROC(t) curves of a `rocstats.survival.TimeROCResult` at several times.
 
     Parameters
     ----------
     result : TimeROCResult
-        From :func:`rocstats.survival.time_roc` (with ``curves=True``).
+        From `rocstats.survival.time_roc` (with ``curves=True``).
     times : sequence of float, optional
         Which of ``result.times`` to draw (default: all, at most 7).
     ax : matplotlib Axes, optional
@@ -84,11 +85,11 @@ def plot_auc_time(results, *, ax=None, level=0.95, band=True, colors=None, label
     level : float
         Confidence level of the intervals and of the band.
     band : bool
-        Shade the simultaneous band (:meth:`TimeROCResult.conf_band`).
+        Shade the simultaneous band (`TimeROCResult.conf_band`).
     colors, labels : sequences, optional
     title : str, optional
     n_sim, random_state
-        Passed to :meth:`TimeROCResult.conf_band`.
+        Passed to `TimeROCResult.conf_band`.
     legend : bool
 
     Returns

@@ -53,7 +53,7 @@ class SimultaneousBand(_Result):
 @dataclass(frozen=True, eq=False)
 class TimeROCResult(_Result):
     """Cumulative/dynamic time-dependent ROC analysis of one marker
-    (:func:`rocstats.survival.time_roc`).
+    (`rocstats.survival.time_roc`).
 
     Attributes
     ----------
@@ -120,7 +120,7 @@ class TimeROCResult(_Result):
                              alternative)
 
     def conf_band(self, level=0.95, *, n_sim=10000, random_state=None):
-        """Simultaneous confidence band over ``times`` (see :class:`SimultaneousBand`).
+        """Simultaneous confidence band over ``times`` (see `SimultaneousBand`).
 
         Times where AUC(t) is undefined (NaN) are left out (NaN in the band).  With one
         time the band is the pointwise Wald interval (critical value = the normal
@@ -150,8 +150,8 @@ class TimeROCResult(_Result):
 
     def plot(self, kind="auc", **kwargs):
         """``kind="auc"``: AUC(t) over t with pointwise CIs and the simultaneous band
-        (:func:`rocstats.survival.plot_auc_time`); ``"roc"``: ROC(t) curves
-        (:func:`rocstats.survival.plot_time_roc`)."""
+        (`rocstats.survival.plot_auc_time`); ``"roc"``: ROC(t) curves
+        (`rocstats.survival.plot_time_roc`)."""
         from . import _plot
 
         if kind == "auc":
@@ -212,7 +212,7 @@ def band_critical_value(iid, level, n_sim, random_state):
 @dataclass(frozen=True, eq=False)
 class TimeROCTestResult(_Result):
     """Paired comparison of two markers' AUC(t) at each time
-    (:func:`rocstats.survival.time_roc_test`).
+    (`rocstats.survival.time_roc_test`).
 
     Attributes
     ----------
@@ -256,7 +256,7 @@ class TimeROCTestResult(_Result):
 
     def plot(self, **kwargs):
         """Both markers' AUC(t) with their pointwise intervals
-        (:func:`rocstats.survival.plot_auc_time`)."""
+        (`rocstats.survival.plot_auc_time`)."""
         from . import _plot
 
         return _plot.plot_auc_time([self.result_a, self.result_b], **kwargs)
@@ -280,7 +280,7 @@ class TimeROCTestResult(_Result):
 @dataclass(frozen=True, eq=False)
 class ConcordanceResult(_Result):
     """A concordance index of a risk marker with a censored outcome
-    (:func:`rocstats.survival.concordance_index`).
+    (`rocstats.survival.concordance_index`).
 
     Attributes
     ----------

@@ -1,5 +1,5 @@
-"""Public functions of the time-dependent ROC: :func:`time_roc` and
-:func:`time_roc_test`."""
+"""Public functions of the time-dependent ROC: `time_roc` and
+`time_roc_test`."""
 import warnings
 
 import numpy as np
@@ -130,22 +130,11 @@ def time_roc(time, event, marker, times, *, cause=1, direction="<", definition="
     with inverse-probability-of-censoring weights and influence-function standard
     errors.
 
-    At each evaluation time t the **cases** are the subjects with an event of ``cause``
-    by t and the **controls** those without an event by t (Heagerty, Lumley & Pepe
-    2000, "cumulative/dynamic").  Subjects censored before t are represented by
-    weights (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadda 2013, eq. 4):
-
-    .. math:: \widehat{AUC}(t) = \frac{\sum_i\sum_j \mathbb 1(M_i > M_j)\, W_i W_j
-              \;(+\tfrac12 \text{ for } M_i = M_j)}{\sum_i W_i \sum_j W_j},\quad
-              W_i = \frac{\mathbb 1(T_i \le t, \delta_i = \text{cause})}{\hat G(T_i-)},\;
-              W_j = \frac{\mathbb 1(T_j > t)}{\hat G(t)}
-              \;\Big[+ \frac{\mathbb 1(T_j \le t, \delta_j \notin\{0, \text{cause}\})}
-              {\hat G(T_j-)}\Big]
-
-    (the bracket: competing risks with ``controls="all"``).  This is the trapezoidal
-    area under the weighted empirical ROC(t), exactly the estimate of
-    ``riskRegression::Score(..., metrics = "auc")`` (AUC.survival /
-    AUC.competing.risks) and of timeROC's ``AUC`` / ``AUC_2``.
+    At each time t the cases are the subjects with an event of ``cause`` by t and the
+    controls those event-free at t (Heagerty, Lumley & Pepe 2000, cumulative/dynamic);
+    subjects censored before t are represented by inverse-probability-of-censoring
+    weights (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadda 2013, eq. 4), as in
+    riskRegression's ``Score`` (formulas and details in the Notes).
 
     Parameters
     ----------
@@ -173,7 +162,7 @@ def time_roc(time, event, marker, times, *, cause=1, direction="<", definition="
     weighting : {"km", "cox"}, default "km"
         Censoring model: Kaplan-Meier (independent censoring) or a Cox model of the
         censoring time given ``covariates`` (see
-        :class:`rocstats.survival._censoring.CoxCensoring`).
+        `rocstats.survival._censoring.CoxCensoring`).
     covariates : array-like of shape (n, p), optional
         The Cox censoring model's covariates (``weighting="cox"`` only).
     se : bool, default True
@@ -195,6 +184,23 @@ def time_roc(time, event, marker, times, *, cause=1, direction="<", definition="
 
     Notes
     -----
+    At each evaluation time t the **cases** are the subjects with an event of ``cause``
+    by t and the **controls** those without an event by t (Heagerty, Lumley & Pepe
+    2000, "cumulative/dynamic").  Subjects censored before t are represented by
+    weights (Uno et al. 2007; Blanche, Dartigues & Jacqmin-Gadda 2013, eq. 4):
+
+    .. math:: \widehat{AUC}(t) = \frac{\sum_i\sum_j \mathbb 1(M_i > M_j)\, W_i W_j
+              \;(+\tfrac12 \text{ for } M_i = M_j)}{\sum_i W_i \sum_j W_j},\quad
+              W_i = \frac{\mathbb 1(T_i \le t, \delta_i = \text{cause})}{\hat G(T_i-)},\;
+              W_j = \frac{\mathbb 1(T_j > t)}{\hat G(t)}
+              \;\Big[+ \frac{\mathbb 1(T_j \le t, \delta_j \notin\{0, \text{cause}\})}
+              {\hat G(T_j-)}\Big]
+
+    (the bracket: competing risks with ``controls="all"``).  This is the trapezoidal
+    area under the weighted empirical ROC(t), exactly the estimate of
+    ``riskRegression::Score(..., metrics = "auc")`` (AUC.survival /
+    AUC.competing.risks) and of timeROC's ``AUC`` / ``AUC_2``.
+
     Conventions, all riskRegression's (2022.11.28), checked against it to 1e-8:
 
     * a case is ``T_i <= t`` (an event at exactly t is a case), a control ``T_j > t``;
@@ -238,14 +244,14 @@ def time_roc_test(time, event, marker_a, marker_b, times, *, cause=1, direction=
     two influence functions (Blanche, Dartigues & Jacqmin-Gadda 2013, section 3.4),
     ``z = difference / se`` and the two-sided normal p-value: the contrasts of
     ``riskRegression::Score(list(a, b), ..., contrasts = TRUE)``, whose ``delta.AUC``
-    is ``b - a`` (the opposite sign).  Options as :func:`time_roc`; ``direction`` is one
+    is ``b - a`` (the opposite sign).  Options as `time_roc`; ``direction`` is one
     direction for both markers or a pair.
 
     Returns
     -------
     TimeROCTestResult
         ``times``, ``difference``, ``se``, ``statistic``, ``pvalue``, both
-        :class:`TimeROCResult` (``result_a``, ``result_b``); ``conf_int()``,
+        `TimeROCResult` (``result_a``, ``result_b``); ``conf_int()``,
         ``summary()``, ``plot()``.
 
     Examples

@@ -9,20 +9,20 @@ to the right daughter.  Its statistic is the AUC of the split read as a classifi
   is ``(1 - alpha + beta) / 2`` or ``(1 - beta + alpha) / 2`` with ``(alpha, beta) =
   (n_0R / n_0, n_1R / n_1)``, and the split statistic of "Implementation of the AUC
   splitting rule" is ``theta = max((1 - alpha_1 + alpha_2) / 2, (1 - alpha_2 + alpha_1)
-  / 2) = (1 + |alpha_1 - alpha_2|) / 2``, in [1/2, 1];
+  / 2) = (1 + abs(alpha_1 - alpha_2)) / 2``, in [1/2, 1];
 * K classes ("Implementation of the AUC multiclass splitting rule"): with ``U_{k1,k2} =
   (1 - alpha_k1 + alpha_k2) / 2``, the average of ``max(U_{k1,k2}, U_{k2,k1})`` over the
   K (K - 1) / 2 pairs ``k1 < k2`` (the Hand & Till average, reference [3]).
 
 The AUC of a tree's predictions equals the Mann-Whitney statistic (4) of the vignette
-(its Theorem 1), which :func:`rocstats.auc` computes with ties counted 1/2.
+(its Theorem 1), which `rocstats.auc` computes with ties counted 1/2.
 
 The statistic is computed in one place, the node kernel's AUC kind (``auc_delta`` in
 ``csrc/rocstats_tree.c``, ``_auc_delta`` in its NumPy twin); this module reads it through
-the kernel: :func:`split_theta` for one split, :func:`auc_split_candidates` for every
-candidate of a node, :func:`best_split_per_feature` for the cut randomForestSRC keeps.
+the kernel: `split_theta` for one split, `auc_split_candidates` for every
+candidate of a node, `best_split_per_feature` for the cut randomForestSRC keeps.
 
-randomForestSRC scores ``delta = 2 theta = 1 + |alpha_1 - alpha_2|`` (binary) and the
+randomForestSRC scores ``delta = 2 theta = 1 + abs(alpha_1 - alpha_2)`` (binary) and the
 average of ``max(1 - alpha_k1 + alpha_k2, 1 - alpha_k2 + alpha_k1)`` (multiclass).
 **rocstats reports theta** (the AUC scale of the vignette) everywhere; the kernels compute
 randomForestSRC's ``delta`` with its floating-point operations and halve it exactly, so
@@ -38,9 +38,9 @@ pair's term, hence the node's statistic, is NaN for **every** cut, NaN never com
 greater, and randomForestSRC then splits at the first cut point (the smallest observed
 value) of the first variable it visits (found in its C source and confirmed by the
 recorded iris / fgl trees, where such nodes peel off their smallest value one node at a
-time).  :class:`~rocstats.tree.AUCTreeClassifier` and the forest reproduce this
+time).  `rocstats.tree.AUCTreeClassifier` and the forest reproduce this
 (``theta`` NaN in the candidate table); the criterion under rpart's policy
-(``CARTClassifier(criterion="auc")``, :class:`~rocstats.tree._criterion.AUCCriterion`)
+(``CARTClassifier(criterion="auc")``, `rocstats.tree._criterion.AUCCriterion`)
 averages over the classes present in the node instead.  With two classes an absent class means a pure
 node, which is never split.  A class with a single observation is an ordinary class
 (its ``alpha`` is 0 or 1 where its row is), but every node without that row lacks the
@@ -105,7 +105,7 @@ class AUCSplitCandidates:
     threshold : ndarray of float64
         Cut point, an observed value: ``x <= threshold`` goes left.
     statistic : ndarray of float64
-        theta (NaN in a node where a class is absent, see :mod:`rocstats.tree._auc`).
+        theta (NaN in a node where a class is absent, see `rocstats.tree._auc`).
     n_left, n_right : ndarray of int64
         Rows sent to each side.
     first_of_feature : ndarray of bool

@@ -1,17 +1,17 @@
-"""One estimator base for every tree in rocstats (:class:`BaseTree`) and the input
+"""One estimator base for every tree in rocstats (`BaseTree`) and the input
 helpers the forest shares with it.
 
 Everything an estimator does besides choosing its engine parts happens here, once:
-the checks of X (:func:`check_X`, refusing what float64 would change; sparse matrices,
+the checks of X (`check_X`, refusing what float64 would change; sparse matrices,
 empty shapes and 1-D arrays refused in scikit-learn's words), the label contract for
-classifiers (:func:`encode_classes`, :mod:`rocstats._labels`), case weights
-(:func:`check_sample_weight`), cross-validation folds (:func:`fold_ids`: rpart's
+classifiers (`encode_classes`, `rocstats._labels`), case weights
+(`check_sample_weight`), cross-validation folds (`fold_ids`: rpart's
 balanced random assignment or a vector of fold ids), ``max_features``
-(:func:`resolve_max_features`), scikit-learn's ``NotFittedError``, the fit (a tree from
+(`resolve_max_features`), scikit-learn's ``NotFittedError``, the fit (a tree from
 the engine, its complexity table with cross-validation and the 1-SE choice), pruning
-(:meth:`BaseTree.prune`, :meth:`BaseTree.cost_complexity_prune`) and rpart's outputs
+(`BaseTree.prune`, `BaseTree.cost_complexity_prune`) and rpart's outputs
 (``cptable_``, ``where_``, ``frame_``, ``splits_``, ``variable_importance_``,
-:meth:`BaseTree.summary`, :meth:`BaseTree.print_cp`).  An estimator is ``__init__`` plus
+`BaseTree.summary`, `BaseTree.print_cp`).  An estimator is ``__init__`` plus
 factories: its criterion, its builder (splitter and stopping rules) and its parameter
 checks.
 
@@ -52,11 +52,11 @@ try:
     from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
     from sklearn.exceptions import NotFittedError
 except ImportError:  # pragma: no cover - scikit-learn is optional
-    class NotFittedError(ValueError, AttributeError):
+    class NotFittedError(ValueError, AttributeError):  # type: ignore[no-redef]
         """Raised when an estimator is used before ``fit`` (scikit-learn's class when it
         is installed)."""
 
-    class BaseEstimator:
+    class BaseEstimator:  # type: ignore[no-redef]
         """Minimal get_params / set_params (scikit-learn conventions)."""
 
         @classmethod
@@ -86,13 +86,13 @@ except ImportError:  # pragma: no cover - scikit-learn is optional
                                 v == sig.parameters[k].default))]
             return "%s(%s)" % (type(self).__name__, ", ".join(changed))
 
-    class ClassifierMixin:
+    class ClassifierMixin:  # type: ignore[no-redef]
         _estimator_type = "classifier"
 
         def score(self, X, y, sample_weight=None):
             return float(np.average(self.predict(X) == np.asarray(y), weights=sample_weight))
 
-    class RegressorMixin:
+    class RegressorMixin:  # type: ignore[no-redef]
         _estimator_type = "regressor"
 
         def score(self, X, y, sample_weight=None):
@@ -138,7 +138,7 @@ def check_X(X, who, *, numeric_only=False, allow_missing=True, info=None):
     column; ``allow_missing=False`` refuses NaN (the randomForestSRC rule has no
     missing-value handling).  Sparse matrices, 1-D arrays, empty shapes, complex
     numbers, dates, integers beyond 2**53 and infinite values are refused by
-    :mod:`rocstats.tree._data`.
+    `rocstats.tree._data`.
     """
     if info is None:
         if numeric_only:
@@ -188,7 +188,7 @@ def _refuse_non_numeric(X, who):
 
 
 def encode_classes(y, n, who, *, binary=False):
-    """Class labels under the label contract (:mod:`rocstats._labels`):
+    """Class labels under the label contract (`rocstats._labels`):
     ``(classes, codes)``; ``y`` of shape (n, 1) is raveled with scikit-learn's
     warning."""
     if y is None:
@@ -325,8 +325,8 @@ class BaseTree(BaseEstimator):
     """The estimator base of every tree (see the module docstring).
 
     Subclasses set the class attributes below and implement the factories
-    :meth:`_check_params` (returns the controls), :meth:`_make_criterion` and
-    :meth:`_make_builder`; :meth:`_prepare_build` runs before every build (a new random
+    `_check_params` (returns the controls), `_make_criterion` and
+    `_make_builder`; `_prepare_build` runs before every build (a new random
     stream for a randomised splitter).
     """
 
@@ -628,7 +628,7 @@ class BaseTree(BaseEstimator):
         """One row per leaf with the conditions that lead to it, in R's syntax (as
         ``rpart.plot::rpart.rules`` reads) and in pandas' ``DataFrame.query`` syntax,
         with the leaf's rows, class counts / mean and probabilities; see
-        :func:`rocstats.tree._export.rules_table`."""
+        `rocstats.tree._export.rules_table`."""
         check_fitted(self)
         from ._export import rules_table
 
@@ -636,7 +636,7 @@ class BaseTree(BaseEstimator):
 
     def to_text(self, *, digits=7):
         """rpart's ``print.rpart`` node listing of the fitted tree (see
-        :func:`rocstats.tree._export.print_rpart`); ``str(fit)`` and ``print(fit)`` give
+        `rocstats.tree._export.print_rpart`); ``str(fit)`` and ``print(fit)`` give
         it with ``digits = 7`` (R's default), while ``repr(fit)`` stays scikit-learn's
         parameter display."""
         check_fitted(self)
@@ -651,7 +651,7 @@ class BaseTree(BaseEstimator):
 
     def print_cp(self, *, digits=None):
         """Print the complexity table as rpart's ``printcp`` prints it, and return it
-        (a :class:`rocstats._results.Summary` whose ``str()`` is that text)."""
+        (a `rocstats._results.Summary` whose ``str()`` is that text)."""
         check_fitted(self)
         from .._results import Summary
         from ._export import print_cp
@@ -662,7 +662,7 @@ class BaseTree(BaseEstimator):
 
     def summary(self, *, digits=None):
         """rpart's ``summary.rpart``: the complexity table, the variable importance and
-        one block per node, as a :class:`rocstats._results.Summary` (``str()`` gives the
+        one block per node, as a `rocstats._results.Summary` (``str()`` gives the
         rpart-style text)."""
         check_fitted(self)
         from .._results import Summary
@@ -768,7 +768,7 @@ class BaseTree(BaseEstimator):
 
 
 class BaseTreeClassifier(ClassifierMixin, BaseTree):
-    """:class:`BaseTree` for classifiers: adds :meth:`predict_proba`."""
+    """`BaseTree` for classifiers: adds `predict_proba`."""
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()          # ClassifierMixin's, then BaseTree's
@@ -789,4 +789,4 @@ class BaseTreeClassifier(ClassifierMixin, BaseTree):
 
 
 class BaseTreeRegressor(RegressorMixin, BaseTree):
-    """:class:`BaseTree` for regressors."""
+    """`BaseTree` for regressors."""

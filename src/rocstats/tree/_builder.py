@@ -1,11 +1,11 @@
 """The builder of the tree engine: one depth-first grower for every tree in rocstats.
 
-:class:`TreeBuilder` grows a tree from a float64 matrix X (NaN = missing, categorical
+`TreeBuilder` grows a tree from a float64 matrix X (NaN = missing, categorical
 columns as level codes), responses y and case weights w with a criterion
-(:mod:`rocstats.tree._criterion`), a splitter (:mod:`rocstats.tree._splitter`) and
+(`rocstats.tree._criterion`), a splitter (`rocstats.tree._splitter`) and
 stopping rules:
 
-* :class:`RpartRules` -- rpart's partitioning (partition.c, nodesplit.c): a node is split
+* `RpartRules` -- rpart's partitioning (partition.c, nodesplit.c): a node is split
   only if it holds at least ``min_split`` rows (rows, not weight; rows with zero weight
   count), if its depth is below ``max_depth`` and if its risk and the complexity bound
   handed down by its ancestors both exceed ``alpha = cp * R(root)``.  With ``cp`` set,
@@ -14,23 +14,23 @@ stopping rules:
   node whose complexity is <= alpha loses its children (the tree is thereby already
   pruned at ``cp``).  With ``cp=None`` (Rossa's tree) no complexity is tracked while
   growing (``alpha = 0``: a node of risk 0, a pure one, is not split).
-* :class:`RfsrcRules` -- randomForestSRC's: a node is split only if its weight is at
+* `RfsrcRules` -- randomForestSRC's: a node is split only if its weight is at
   least ``2 * node_size``, its depth below ``node_depth`` and it holds two classes.
 
 Rows whose split variable is missing go down by the first surrogate they have (rpart's
-search, :func:`rocstats.tree._surrogate.node_surrogates`, one kernel call per node; when
+search, `rocstats.tree._surrogate.node_surrogates`, one kernel call per node; when
 no row of the node misses the primary variable they route nothing, so they are searched
 only after the subtree, for splits that are kept), then by the default direction:
 rpart's (``missing="rpart"``: the side the primary sent more weight to, none on a tie,
 and only with ``use_surrogate == 2``) or the majority (``missing="majority"``: that side,
 the left one on a tie).
 
-The growth is written once, as rpart's recursion (:meth:`TreeBuilder._partition`, left
+The growth is written once, as rpart's recursion (`TreeBuilder._partition`, left
 subtree first, so the tree comes out in preorder); the recursion runs on an explicit
 stack of generators, so trees of any depth grow (randomForestSRC's trees peel multiclass
 nodes one row at a time).  randomForestSRC's policy and rules also exist as one C call
 (``rs_tree_grow_rfsrc``, the same node kernel and partition; the forests' fast path),
-which :meth:`TreeBuilder.build` takes when the extension is built.
+which `TreeBuilder.build` takes when the extension is built.
 
 ``Tree.complexity`` holds the complexities in risk units (divide by the root risk for
 rpart's ``frame$complexity``); NaN when ``cp`` is not in play.
@@ -56,7 +56,7 @@ def _seqsum(a):
 
 @dataclass
 class BuildResult:
-    """What :meth:`TreeBuilder.build` returns.
+    """What `TreeBuilder.build` returns.
 
     tree : Tree (finalized); where : ndarray of int64, rpart node number of each row
     (an internal node for rows that stayed there; -1 below depth 62); root_risk : float;
@@ -163,7 +163,7 @@ class TreeBuilder:
     Parameters
     ----------
     criterion : rocstats.tree._criterion.Criterion
-    splitter : a splitter of :mod:`rocstats.tree._splitter`
+    splitter : a splitter of `rocstats.tree._splitter`
     rules : RpartRules or RfsrcRules
     n_levels : array-like of int
         Levels of each categorical feature (0 = numeric).
@@ -209,7 +209,7 @@ class TreeBuilder:
         rows=...)`` calls on the same ``X`` (cross-validation folds) filter them instead
         of sorting again, as rpart does.  randomForestSRC's rules only: ``driver=False``
         grows the tree node by node here even when the C driver is available;
-        ``presorted`` is :meth:`presort`'s result for ``X``; ``where=False`` skips the
+        ``presorted`` is `presort`'s result for ``X``; ``where=False`` skips the
         training rows' node numbers.
         """
         X = np.asarray(X, dtype=np.float64)
@@ -288,7 +288,7 @@ class TreeBuilder:
 
     # ------------------------------------------------------------------ recursion
     def _partition(self, nodenum, me, n1, n2, depth, state):
-        """rpart's partition(), as a generator (see :func:`_run`): returns (number of
+        """rpart's partition(), as a generator (see `_run`): returns (number of
         splits kept, risk of the subtree)."""
         alpha = self._alpha
         rules = self.rules
@@ -500,7 +500,7 @@ def _collapse(me, left_split, left_risk, right_split, right_risk):
     """rpart's partition.c after both children of ``me`` are grown: collapse the child
     whose complexity is exceeded by the node's (the one that "collapses first"), then
     possibly the other; returns the subtree's (splits, risk) pairs the node sees.  The
-    pruner's :func:`rocstats.tree._prune.node_complexity` applies the same rule to a
+    pruner's `rocstats.tree._prune.node_complexity` applies the same rule to a
     grown tree."""
     lc, rc = me.left.complexity, me.right.complexity
     return collapse_children(me.risk, left_split, left_risk, lc, me.left.risk,
@@ -528,7 +528,7 @@ def collapse_children(risk, ls, lr, lc, lrisk, rs, rr, rc, rrisk):
 
 
 def tree_from_flat(flat, n_features):
-    """The :class:`Tree` of the flat arrays of the C driver (no ``Split`` records made
+    """The `Tree` of the flat arrays of the C driver (no ``Split`` records made
     until read): ``risk`` = weight minus the largest class weight, splits of kind LE with
     ``improve`` = theta = delta / 2, ``majority_left`` = the left daughter holds at least
     half the node's weight."""

@@ -1,8 +1,8 @@
-"""The tree estimators: thin classes over the engine (:mod:`rocstats.tree._base`).
+"""The tree estimators: thin classes over the engine (`rocstats.tree._base`).
 
 Each estimator is its ``__init__``, its parameter checks and two factories -- the
-criterion (:mod:`rocstats.tree._criterion`) and the builder (a splitter of
-:mod:`rocstats.tree._splitter` with stopping rules of :mod:`rocstats.tree._builder`):
+criterion (`rocstats.tree._criterion`) and the builder (a splitter of
+`rocstats.tree._splitter` with stopping rules of `rocstats.tree._builder`):
 
 ====================  ==============  ====================  ===========================
 estimator             criterion       splitter              stopping
@@ -19,7 +19,7 @@ Hastie, Tibshirani & Friedman, *The Elements of Statistical Learning* (ESL, 2nd 
 section 9.2; reference implementation R's rpart 4.1.19 (Therneau & Atkinson), whose
 outputs (``frame``, ``splits``, ``where``, ``cptable``, ``variable.importance``) the
 fitted attributes reproduce.  Where ESL's formulas are (details in
-:mod:`rocstats.tree._criterion` and :mod:`rocstats.tree._prune`): the piecewise-constant
+`rocstats.tree._criterion` and `rocstats.tree._prune`): the piecewise-constant
 model eq. (9.9)-(9.10); node value eq. (9.11) (regression: weighted mean) and the
 empirical Bayes class of section 9.2.4 (classification); split search eq. (9.12)-(9.14)
 (regression) and the impurities of eq. (9.17) weighted by node size (classification);
@@ -32,7 +32,7 @@ AUC trees: randomForestSRC 3.6.1's meanings and rules (``rfsrc(..., splitrule = 
 ntree = 1, bootstrap = "none")``; seed 000).
 
 ROC trees: Rossa's classification tree (seed 003, section 4).  Choices the paper leaves
-open (made here, documented in :class:`ROCTreeClassifier`): the tie rule of the
+open (made here, documented in `ROCTreeClassifier`): the tie rule of the
 placement values (deterministic "upper", the EDF (10) read literally, by default), the
 orientation of the threshold (the paper assumes every variable is oriented so that
 large values point to :math:`\\pi_0`, which is ``direction="<"``; the default
@@ -141,7 +141,7 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
     ----------
     criterion : {"gini", "information", "auc"}
         ``"auc"``: the AUC split statistic of randomForestSRC (seed 000; see
-        :class:`rocstats.tree._auc.AUCCriterion`: ``improve`` = theta - 1/2, averaged over
+        `rocstats.tree._auc.AUCCriterion`: ``improve`` = theta - 1/2, averaged over
         the pairs of classes present in the node) grown under rpart's controls, with
         surrogates for missing values, cost-complexity pruning and cross-validation; node
         risk is the misclassification count (``prior`` and ``loss`` must be None).
@@ -177,7 +177,7 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
 
     Notes
     -----
-    **Class order** (issue 9 item 4; the label contract of :mod:`rocstats._labels`): a
+    **Class order** (issue 9 item 4; the label contract of `rocstats._labels`): a
     pandas Categorical or category-dtype Series (an R factor through rpy2) gives its
     categories in their order, unused ones included, as R keeps factor levels; other
     labels are sorted.  ``classes_`` is that order, ``prior`` and ``loss`` are read in
@@ -190,7 +190,7 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
     ``LC_ALL=C``), and a different level order can give rpart a different tree (equally
     good categorical splits, the class order of ``prior`` / ``loss``).  To fit R's tree,
     pass the string columns as pandas Categoricals in R's order:
-    :func:`rocstats.r.r_factor` computes it with R through rpy2.
+    `rocstats.r.r_factor` computes it with R through rpy2.
 
     **Unused levels**: rpart fits ``numclass`` classes, the levels up to the last one
     with rows.  An unused level before it is a class with count 0 and prior 0 (it can
@@ -322,7 +322,7 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
 class CARTRegressor(_BaseCART, BaseTreeRegressor):
     """Regression tree with rpart's anova (squared-error) splitting.
 
-    Parameters are those of :class:`CARTClassifier` without ``criterion``, ``prior`` and
+    Parameters are those of `CARTClassifier` without ``criterion``, ``prior`` and
     ``loss``.
 
     Examples
@@ -366,9 +366,9 @@ class AUCTreeClassifier(BaseTreeClassifier):
     ``alpha_k`` the fraction of class ``k`` sent right, theta = max((1 - alpha_1 +
     alpha_2)/2, (1 - alpha_2 + alpha_1)/2) for two classes and the average of the
     pairwise maxima over the K (K - 1)/2 class pairs otherwise (vignette "AUC splitting
-    for multiclass problems").  randomForestSRC scores twice that (1 + |alpha_1 -
-    alpha_2|); rocstats reports theta (``tree_.split[i].improve``,
-    :meth:`split_candidates`).
+    for multiclass problems").  randomForestSRC scores twice that (1 + abs(alpha_1 -
+    alpha_2)); rocstats reports theta (``tree_.split[i].improve``,
+    `split_candidates`).
 
     Parameters
     ----------
@@ -409,7 +409,7 @@ class AUCTreeClassifier(BaseTreeClassifier):
         Flat tree; ``value`` = class counts (weighted), ``risk`` = misclassification
         count, splits of kind LE (``x <= threshold`` goes left).
     classes_ : ndarray
-        The classes under the label contract (:mod:`rocstats._labels`): a pandas
+        The classes under the label contract (`rocstats._labels`): a pandas
         Categorical / category Series target gives its categories in their order, unused
         ones included (as R keeps factor levels); other labels are sorted.  A class
         without rows takes no part in the split statistic and has probability 0.
@@ -417,19 +417,19 @@ class AUCTreeClassifier(BaseTreeClassifier):
     cptable_ : pandas.DataFrame
         Cost-complexity pruning sequence of ``tree_`` (rpart's cptable: ``CP``,
         ``nsplit``, ``rel error``, ``xerror``, ``xstd``) from the CART pruner
-        (:mod:`rocstats.tree._prune`; Breiman et al. 1984, ch. 3): node risk = weighted
+        (`rocstats.tree._prune`; Breiman et al. 1984, ch. 3): node risk = weighted
         misclassification count, errors relative to the root's; ``xerror`` / ``xstd``
         by cross-validation when ``xval`` is not 0.  randomForestSRC has no pruning.
     one_se_ : OneSEResult or None
         The 1-SE choice (smallest tree with ``xerror`` within one standard error of the
         minimum; Breiman et al. 1984, section 3.4.3); None without cross-validation.
-        :meth:`prune` (default ``cp``) and :meth:`cost_complexity_prune` apply it.
+        `prune` (default ``cp``) and `cost_complexity_prune` apply it.
 
     Notes
     -----
     randomForestSRC's rules, each learnt from its C source (read, not copied) and checked
-    on the 48 recorded single-tree cases (``validation/results/rfsrc``; see
-    ``validation/rocstats_validation/rfsrc_parity.py``: every node of the 240 recorded trees replays):
+    on the 48 recorded single-tree cases (the ``rfsrc_parity`` validation suite: every
+    node of the 240 recorded trees replays):
 
     * **nodesize**: a node with fewer than ``2 * nodesize`` rows is not split: in the
       nodesize 5 and 20 trees (counted over the five trees of each case), 854 impure
@@ -463,7 +463,7 @@ class AUCTreeClassifier(BaseTreeClassifier):
 
     **Pruning** (beyond randomForestSRC): the grown tree's node complexities and
     ``cptable_`` come from the CART pruner with misclassification risk, exactly as for
-    :class:`~rocstats.tree.ROCTreeClassifier`; ``prune(cp=...)`` returns a new fitted
+    `rocstats.tree.ROCTreeClassifier`; ``prune(cp=...)`` returns a new fitted
     estimator with every split of scaled complexity at most ``cp`` removed (rpart's
     ``prune.rpart``).  An AUC split need not lower the misclassification count (it
     separates class proportions), so such splits have complexity 0 and go first.
@@ -544,7 +544,7 @@ class AUCTreeClassifier(BaseTreeClassifier):
     def split_candidates(self, X, y, *, node=0, sample_weight=None):
         """Every candidate split of the training rows reaching ``node`` (index into
         ``tree_`` arrays) with its theta; see
-        :func:`rocstats.tree._auc.auc_split_candidates`.  Pass the training data."""
+        `rocstats.tree._auc.auc_split_candidates`.  Pass the training data."""
         from ._auc import auc_split_candidates
 
         check_fitted(self)
@@ -587,22 +587,22 @@ class ROCTreeClassifier(BaseTreeClassifier):
         Cells of the statistic: None = the paper's n + 1 cells (n = negatives in the
         node); k = k grouped cells (used only where k <= n + 1).
     ties : {"upper", "lower", "random"}, default "upper"
-        Tie rule of the placement values :math:`nG_n(C_j)` of the positives in the
-        negatives' EDF (see :func:`rocstats.roc_gof_test`); "upper" reads the EDF (10)
+        Tie rule of the placement values nG_n(C_j) of the positives in the
+        negatives' EDF (see `rocstats.roc_gof_test`); "upper" reads the EDF (10)
         literally and is deterministic; "random" draws from ``random_state``.
     direction : {"best", "<", ">"}, default "best"
         Orientation of each node's threshold: "<" (the paper's step 5) sends
-        :math:`x > x_0` -- ``x >= t`` with ``t`` the threshold of
-        :func:`rocstats.best_threshold` -- to the positive side (:math:`\pi_0`), ">"
+        x > x_0 -- ``x >= t`` with ``t`` the threshold of
+        `rocstats.best_threshold` -- to the positive side (:math:`\pi_0`), ">"
         sends ``x <= t`` there, "best" takes the orientation whose closest point is
         nearer to (0, 1) (ties: "<").  The ungrouped statistic does not depend on it.
     max_surrogate : int, default 5
         Surrogate splits kept per node (rpart's rules,
-        :func:`rocstats.tree._surrogate.find_surrogates`); used for rows whose split
+        `rocstats.tree._surrogate.find_surrogates`); used for rows whose split
         variable is missing, at fit and predict time.
     use_surrogate : {0, 1, 2}, default 2
         rpart's meaning for routing rows with a missing split variable in
-        :meth:`predict_proba` / :meth:`apply`.
+        `predict_proba` / `apply`.
     xval : int or array of fold ids, default 10
         Cross-validation folds for the complexity table (``cptable_``): an int K draws a
         random balanced assignment from ``random_state``; an array gives each row's fold
@@ -613,8 +613,8 @@ class ROCTreeClassifier(BaseTreeClassifier):
     Attributes
     ----------
     classes_ : ndarray of 2 labels; ``classes_[1]`` is the positive class, the paper's
-        :math:`\pi_0` (its :math:`Y = 0` in (6)); ``classes_[0]`` is :math:`\pi_1`.
-    tree_ : :class:`rocstats.tree._tree.Tree`
+        :math:`\pi_0` (its Y = 0 in (6)); ``classes_[0]`` is :math:`\pi_1`.
+    tree_ : `rocstats.tree._tree.Tree`
         ``value`` = class counts, ``risk`` = misclassification count, ``split[i].improve``
         = the chosen variable's statistic, ``competitors[i]`` = the other splittable
         variables' statistics (as splits with NaN threshold), best first.
@@ -624,19 +624,19 @@ class ROCTreeClassifier(BaseTreeClassifier):
         are left out.
     cptable_ : pandas.DataFrame
         rpart-style complexity table of the grown tree (``CP``, ``nsplit``, ``rel
-        error``, ``xerror``, ``xstd``), from the CART pruner (:mod:`rocstats.tree._prune`)
+        error``, ``xerror``, ``xstd``), from the CART pruner (`rocstats.tree._prune`)
         with the misclassification count as node risk; ``xerror`` / ``xstd`` are NaN
         when ``xval=0``.
     one_se_ : OneSEResult or None
         The 1-SE choice (Breiman et al. 1984, 3.4.3): the smallest tree whose
         cross-validated error is within one standard error of the minimum; use
-        :meth:`cost_complexity_prune` or ``prune(cp=one_se_.cp)``.
+        `cost_complexity_prune` or ``prune(cp=one_se_.cp)``.
 
     Examples
     --------
     Variable 0 separates the classes but for one pair, variable 1 is noise (statistics
-    6 and 1, see :func:`rocstats.roc_gof_rule`); the root splits on variable 0 at the
-    point closest to (0, 1) (Se 1, Sp 3/4): :math:`x > x_0 = 0.3` goes right, to the
+    6 and 1, see `rocstats.roc_gof_rule`); the root splits on variable 0 at the
+    point closest to (0, 1) (Se 1, Sp 3/4): x > x_0 = 0.3 goes right, to the
     positive side:
 
     >>> import numpy as np

@@ -3,17 +3,17 @@
 A criterion says how a node is valued (its ``value`` and its ``risk``, rpart's ``dev``),
 what a node predicts, how a held-out row is charged in cross-validation, and which C kind
 of the node kernel scores its splits -- rpart's ``func_table`` (init / eval / predict):
-the pruner asks the criterion (:meth:`Criterion.predictions`, :meth:`Criterion.row_error`)
+the pruner asks the criterion (`Criterion.predictions`, `Criterion.row_error`)
 instead of switching on a method name.
 
 =====================  ======  ===============================================================
 criterion              c_kind  node value / risk / prediction
 =====================  ======  ===============================================================
-:class:`GiniCriterion`  1, 2   class counts / Bayes risk with priors and losses / Bayes class
-:class:`AnovaCriterion`   3    mean / sum of squares / mean
-:class:`AUCCriterion`     4    class counts / misclassification count / majority class
-:class:`CountCriterion`  --    as AUCCriterion, for splitters that bring their own rule
-                               (Rossa's chi-square, :class:`rocstats.tree._splitter.RossaSplitter`)
+`GiniCriterion`        1, 2    class counts / Bayes risk with priors and losses / Bayes class
+`AnovaCriterion`       3       mean / sum of squares / mean
+`AUCCriterion`         4       class counts / misclassification count / majority class
+`CountCriterion`       --      as AUCCriterion, for splitters that bring their own rule
+                               (Rossa's chi-square, `rocstats.tree._splitter.RossaSplitter`)
 =====================  ======  ===============================================================
 
 The C kinds (``csrc/rocstats_tree.c``): one sorted sweep per numeric feature, running
@@ -50,14 +50,14 @@ Learning* (ESL, 2nd ed.), section 9.2 -- equation numbers below are ESL's:
   N_{m_R} Q_{m_R}`, eq. (9.13)-(9.14), and rpart reports the improvement as the fraction
   of :math:`N_m Q_m` it removes.
 - AUC (seed 000, randomForestSRC's ``splitrule = "auc"``): the statistic of a cut is the
-  AUC theta of the split read as a classifier (see :mod:`rocstats.tree._auc`); under
+  AUC theta of the split read as a classifier (see `rocstats.tree._auc`); under
   rpart's policy the kernel reports ``improve = theta - 1/2`` averaged over the pairs of
   classes present in the node, under randomForestSRC's ``delta = 2 theta`` with its NaN
   rule.  The statistic is computed in one place in C (``auc_delta``) and once in the
   NumPy twin.
 
-The ESL formulas are checked against independent computations in
-``tests/tree/test_cart_issue9.py`` (section "seed check").
+The ESL formulas are checked against independent computations in the unit tests
+(ESL 9.2's definitions written out separately).
 """
 import numpy as np
 
@@ -76,14 +76,14 @@ def r_sum(a):
     the end.  rpart computes its class counts and default priors in R
     (``tapply(wt, y, sum)``, ``counts / sum(counts)``), the rest in C doubles; with
     non-integer case weights the two differ in the last bits, and those bits decide
-    exact ties between splits (see :class:`GiniCriterion`)."""
+    exact ties between splits (see `GiniCriterion`)."""
     a = np.asarray(a, dtype=np.float64)
     return float(np.cumsum(a, dtype=np.longdouble)[-1]) if a.size else 0.0
 
 
 def default_prior(y, w, n_classes):
     """rpart's default prior, bit for bit: ``counts / sum(counts)`` with
-    ``counts = tapply(wt, y, sum)`` computed by R (:func:`r_sum`); also returns
+    ``counts = tapply(wt, y, sum)`` computed by R (`r_sum`); also returns
     ``counts`` (rpart's ``init$counts``)."""
     y = np.asarray(y, dtype=np.int64)
     w = np.asarray(w, dtype=np.float64)
@@ -108,7 +108,7 @@ class Criterion:
         Per-class weight multipliers of the Gini kernels (rpart's altered priors).
     """
 
-    c_kind = None
+    c_kind: "int | None" = None
     n_outputs = 1
     nclass = 0
     aprior = None
@@ -169,7 +169,7 @@ class GiniCriterion(_ClassCriterion):
     Precision, as rpart 4.1.19: the class frequencies :math:`f_j` are C double sums in
     row order (``giniinit``), while the default prior and ``counts`` (rpart's
     ``init$counts``) come from R's ``sum()``, which accumulates in long double
-    (:func:`r_sum`).  With integer weights both are exact; with non-integer weights
+    (`r_sum`).  With integer weights both are exact; with non-integer weights
     :math:`\\pi_j / f_j` then differs from 1 by an ulp or so, exactly as in rpart, and
     those last bits decide between splits whose improvements (or risk gains) are equal
     in exact arithmetic -- two variables giving the same partition, or with ``cp = 0`` a
@@ -221,7 +221,7 @@ class GiniCriterion(_ClassCriterion):
     def from_counts(cls, root_counts, *, prior, loss, information=False):
         """The criterion of a fit known only by its root's weighted class counts and
         its ``prior`` and ``loss`` (an rpart object's ``frame`` and ``parms``, read by
-        :func:`rocstats.tree._rpart.from_rpart_components`): the same node classes,
+        `rocstats.tree._rpart.from_rpart_components`): the same node classes,
         risks and probabilities as the fit that made them."""
         counts = np.asarray(root_counts, dtype=np.float64)
         K = counts.size
@@ -305,12 +305,12 @@ class CountCriterion(_ClassCriterion):
 
 class AUCCriterion(CountCriterion):
     """The AUC split rule (seed 000) as a criterion: node kernel kind 4; nodes valued as
-    :class:`CountCriterion` (class counts, misclassification risk, frequencies).
+    `CountCriterion` (class counts, misclassification risk, frequencies).
 
-    Under rpart's policy (:class:`~rocstats.tree.CARTClassifier` with
+    Under rpart's policy (`rocstats.tree.CARTClassifier` with
     ``criterion="auc"``) a cut scores ``improve = theta - 1/2`` (0 = no separation, 1/2 =
     perfect), theta averaged over the pairs of classes **present in the node**; under
-    randomForestSRC's (:class:`~rocstats.tree.AUCTreeClassifier`, the forest) it scores
+    randomForestSRC's (`rocstats.tree.AUCTreeClassifier`, the forest) it scores
     ``delta = 2 theta`` over all K (K - 1)/2 pairs, NaN as soon as a class is absent.
 
     Examples

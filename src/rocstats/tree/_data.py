@@ -6,7 +6,7 @@
   categories, in their order, like R factor levels, unused categories included);
 * object / string columns of strings become categorical with levels = the unique
   values sorted by code point (``"B" < "a"``; R's ``factor()`` uses the locale's
-  collation instead, so give a Categorical -- e.g. :func:`rocstats.r.r_factor` -- for
+  collation instead, so give a Categorical -- e.g. `rocstats.r.r_factor` -- for
   R's level order);
 * ordered pandas Categorical columns are numeric codes 1..q (rpart treats ordered
   factors as ordered numbers).
@@ -15,7 +15,7 @@ Nothing is changed silently: values float64 cannot hold exactly (integers beyond
 2**53 in magnitude, ``long double`` values with more precision, complex numbers) and
 dates/times (convert them explicitly, e.g. to days since a reference date) are a
 ValueError naming the column, as are mixed object columns and infinite values
-(:func:`exact_float`).
+(`exact_float`).
 """
 import re
 from dataclasses import dataclass, field
@@ -318,7 +318,7 @@ def encode_predict(X, info, who="the model"):
     """Encode new data with the fitted columns' encoding (same names, same levels).
 
     A model fitted on a DataFrame takes the fitted columns of a DataFrame ``X`` by name
-    and ignores the others (:func:`select_columns`), as R's ``predict(fit, newdata)``;
+    and ignores the others (`select_columns`), as R's ``predict(fit, newdata)``;
     otherwise the columns are taken by position and their number must match.
     """
     M = _numeric_array(X, 0)

@@ -539,7 +539,7 @@ def rules_table(model):
 
     Columns: ``node`` (rpart's node number), ``rule`` (R syntax, usable in
     ``subset(data, ...)``; factor conditions as ``x %in% c(...)``), ``pandas_query``
-    (the same condition for :meth:`pandas.DataFrame.query`; names that are not
+    (the same condition for `pandas.DataFrame.query`; names that are not
     identifiers in
     backticks), ``n`` (training rows), ``weight``, then for classifiers ``class`` (the
     leaf's prediction), ``count_<class>`` and ``prob_<class>`` (as ``frame_``), for

@@ -8,7 +8,7 @@ Statistical Learning* (ESL, 2nd ed.), section 9.2.2: the cost-complexity criteri
 eq. (9.16), :math:`C_\\alpha(T) = \\sum_{m=1}^{|T|} N_m Q_m(T) + \\alpha |T|`, whose
 :math:`N_m Q_m` is a leaf's risk -- rpart's ``dev``: the sum of squares of eq. (9.15)
 for regression, the misclassification cost (eq. (9.17) with priors and losses, see
-:mod:`rocstats.tree._criterion`) for classification, as ESL 9.2.3 recommends for
+`rocstats.tree._criterion`) for classification, as ESL 9.2.3 recommends for
 pruning; weakest-link pruning (collapse the internal node with the smallest increase of
 :math:`\\sum_m N_m Q_m` per leaf removed), whose nested sequence contains the smallest
 minimiser :math:`T_\\alpha` of (9.16) for every :math:`\\alpha`; and K-fold
@@ -73,7 +73,7 @@ def node_complexity(tree, *, alpha):
     -------
     ndarray of float64
         Complexity of each node (not yet capped by the parents'; see
-        :func:`fixed_complexity`).
+        `fixed_complexity`).
     """
     left, right = _children(tree)
     risk = np.asarray(tree.risk, dtype=np.float64)
@@ -257,7 +257,7 @@ def prune(tree, cp, *, root_risk=None):
     tree : Tree
         Finalized, with complexities (risk units).
     cp : float
-        Scaled complexity threshold (as in the ``CP`` column of :func:`cp_table`).
+        Scaled complexity threshold (as in the ``CP`` column of `cp_table`).
     root_risk : float, optional
         Default ``tree.risk[0]``.
 
@@ -298,7 +298,7 @@ def fold_weight_ratios(w, folds):
     to the cp grid: ``W_train(fold) / W`` (case weights), accumulated as rpart does
     (each fold multiplies the previous fold's value by ``W_train(k) / W_train(k-1)``).
 
-    ``fit_fold`` closures given to :func:`cross_validate` grow with
+    ``fit_fold`` closures given to `cross_validate` grow with
     ``alpha * ratio[k]`` where ``alpha = cp * root risk`` of the full fit.
 
     Returns
@@ -338,11 +338,11 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, criterion, use_surrogat
     (``10 * CP_1`` for the first row), in risk units and multiplied by the training
     weight share of the fold, as rpart does.  Each held-out row adds ``w * e`` to
     ``xerror`` and ``w * e**2`` to the variance sum, ``e`` the criterion's charge of the
-    row at the node where it stops (:meth:`~rocstats.tree._criterion.Criterion.row_error`
-    of the node's :meth:`~rocstats.tree._criterion.Criterion.predictions`; rpart's
+    row at the node where it stops (`rocstats.tree._criterion.Criterion.row_error`
+    of the node's `rocstats.tree._criterion.Criterion.predictions`; rpart's
     ``eval`` of its method table): the squared error for anova, ``prior_adj[y] *
     loss[pred, y]`` for rpart's classification (see
-    :meth:`~rocstats.tree._criterion.GiniCriterion.row_error` for the transposed loss),
+    `rocstats.tree._criterion.GiniCriterion.row_error` for the transposed loss),
     a misclassification for the count criteria.
 
     ``xerror = sum / root risk``; ``xstd = sqrt(sum w e^2 - (sum w e)^2 / W) / root risk``
@@ -358,12 +358,12 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, criterion, use_surrogat
     fit_fold : callable
         ``fit_fold(train_idx) -> Tree``: grows the tree on rows ``train_idx`` (int
         array) with the same controls, the growing threshold ``alpha * ratio`` (see
-        :func:`fold_weight_ratios`), and -- for rpart's classification -- the class
+        `fold_weight_ratios`), and -- for rpart's classification -- the class
         weights of the *full* data (rpart does not recompute priors in the folds).  The
         tree's ``complexity`` must be set (risk units); node ``value`` is what the
         criterion predicts from.
     X : ndarray (n, p), float64
-        As given to :meth:`Tree.apply` (NaN missing, categorical level codes).
+        As given to `Tree.apply` (NaN missing, categorical level codes).
     y : ndarray (n,)
         Class indices 0..K-1 or responses.
     w : ndarray (n,)
@@ -372,7 +372,7 @@ def cross_validate(fit_fold, X, y, w, folds, cptable, *, criterion, use_surrogat
         Fold id of each row, 1..K as rpart's ``xval`` vector.  Rows with an id above the
         number of distinct ids are never held out (as in rpart; a warning says so).
     cptable : DataFrame
-        From :func:`cp_table` (column ``CP``).
+        From `cp_table` (column ``CP``).
     criterion : rocstats.tree._criterion.Criterion
         The full fit's criterion.
     use_surrogate : {0, 1, 2}

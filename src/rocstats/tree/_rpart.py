@@ -1,11 +1,11 @@
 """A fitted tree in rpart's layout and back, without R: the pieces of an R ``rpart``
-object as plain Python values (:func:`rpart_components`), and a fitted rocstats
-estimator made from such pieces (:func:`from_rpart_components`).
+object as plain Python values (`rpart_components`), and a fitted rocstats
+estimator made from such pieces (`from_rpart_components`).
 
 The R side (``rocstats.r.to_rpart`` / ``rocstats.r.from_rpart``, through rpy2) only
-moves these pieces across: ``src/rocstats/r/rpart_object.R`` assembles a real ``rpart``
+moves these pieces across: ``rocstats/r/rpart_object.R`` (shipped) assembles a real ``rpart``
 object from them, and extracts the same pieces from any ``rpart`` object.  The stored
-references (``validation/results/rpart_interop/*.json``) hold these pieces as R
+references of the ``rpart_interop`` validation suite hold these pieces as R
 extracted them from its own fits, so both directions are also checked without R.
 
 The pieces (a dict; names as R's, lists of plain numbers and strings):
@@ -392,7 +392,7 @@ def _feature_info(raw):
 
 
 def _split_from_row(row, info, lookup):
-    """A :class:`Split` from one row of rpart's splits (dict with var, ncat, index,
+    """A `Split` from one row of rpart's splits (dict with var, ncat, index,
     improve, count, adj, csplit)."""
     name = row["var"]
     if name not in lookup:
@@ -515,10 +515,10 @@ def _criterion(raw, est, counts_root):
 
 def from_rpart_components(raw):
     """A fitted rocstats estimator equal to the rpart fit described by ``raw`` (the
-    pieces :func:`rpart_components` makes, or R extracts from any ``rpart`` object).
+    pieces `rpart_components` makes, or R extracts from any ``rpart`` object).
 
-    ``method = "class"`` gives a :class:`~rocstats.tree.CARTClassifier`, ``"anova"`` a
-    :class:`~rocstats.tree.CARTRegressor` (an object rocstats wrote gives back its own
+    ``method = "class"`` gives a `rocstats.tree.CARTClassifier`, ``"anova"`` a
+    `rocstats.tree.CARTRegressor` (an object rocstats wrote gives back its own
     estimator class).  The estimator predicts as R's ``predict`` does (the same frame,
     splits, surrogates and ``usesurrogate``), prints as ``print.rpart``, and
     ``prune(cp)`` keeps the nodes R's ``prune(fit, cp)`` keeps (the node complexities

@@ -1,26 +1,26 @@
 """Splitters of the tree engine: the best split of a node, by policy.
 
-Every splitter reads the builder's :class:`SortedColumns` (numeric features pre-sorted once
+Every splitter reads the builder's `SortedColumns` (numeric features pre-sorted once
 at the root; each node owns one segment ``[n1, n2)`` of every feature's sorted row list,
 partitioned stably when the node splits, so a node's search is a single sweep per
-feature) and answers :meth:`find` with the node's primary split (and its competitors).
+feature) and answers `find` with the node's primary split (and its competitors).
 
-:class:`RpartSplitter` -- rpart's policy (rpart 4.1.19 ``bsplit.c``)
+`RpartSplitter` -- rpart's policy (rpart 4.1.19 ``bsplit.c``)
     every feature of a node in one call of the node kernel (``rs_tree_node_splits``, any
     criterion kind: Gini, information, anova, AUC); midpoint cuts leaving ``min_bucket``
     rows on each side; categorical features by level ordering or exhaustive search; the
     ``max_compete + 1`` best splits kept (ties: the earlier feature first), a split
     counting only if its improvement exceeds 1e-10 times the largest seen in the fit.
 
-:class:`RfsrcSplitter` -- randomForestSRC's policy (``splitrule = "auc"``)
+`RfsrcSplitter` -- randomForestSRC's policy (``splitrule = "auc"``)
     ``mtry`` features drawn at each node and visited in random (or column) order, cuts at
     observed values (``x <= cut`` goes left), ``nsplit`` random cut points per feature,
     the first best kept with randomForestSRC's tolerance, a feature found constant never
     drawn again below; the AUC statistic with its NaN rule.  The whole tree also exists
-    as one C call (:meth:`RfsrcSplitter.grow`, the forests' fast path), which runs the
+    as one C call (`RfsrcSplitter.grow`, the forests' fast path), which runs the
     same node kernel and gives the same tree as this splitter in the builder.
 
-:class:`RossaSplitter` -- Rossa's rule (seed 003, section 4)
+`RossaSplitter` -- Rossa's rule (seed 003, section 4)
     the feature with the largest chi-square goodness-of-fit statistic (21) of its ROC
     curve, cut at the point of that curve closest to (0, 1); the next feature when that
     cut leaves a side smaller than ``min_bucket``.
@@ -31,7 +31,7 @@ class and only the q - 1 cuts of that order are scored, and with a numeric respo
 they are ordered by their mean -- the orderings ESL cites as giving the optimal split
 among all :math:`2^{q-1} - 1` (Breiman et al. 1984; Fisher 1958); with more than two
 classes every partition is scored (rpart's Gray-code search), and the estimators refuse
-columns with more than :data:`MAX_EXACT_LEVELS` levels in that case; the AUC criterion
+columns with more than `MAX_EXACT_LEVELS` levels in that case; the AUC criterion
 orders the levels by their mean class code.  Levels are in the column's category order
 (R's level order), which fixes rpart's ``csplit`` layout and the order of tied levels.
 """
@@ -94,7 +94,7 @@ class SortedColumns:
 class _Splitter:
     """What the builder asks of a splitter."""
 
-    #: sort order of the numeric lists this policy visits (see :class:`SortedColumns`)
+    #: sort order of the numeric lists this policy visits (see `SortedColumns`)
     order = "rpart"
 
     def bind(self, cols, y, w, n_levels):
@@ -174,7 +174,7 @@ class RpartSplitter(_Splitter):
                                         node_risk)
 
     def make_split(self, f, arrays):
-        """The :class:`Split` of feature ``f`` from :meth:`node_arrays`' result."""
+        """The `Split` of feature ``f`` from `node_arrays`' result."""
         improve, split, direction, count, csplit = arrays
         q = int(self.n_levels[f])
         if q == 0:
@@ -228,7 +228,7 @@ class RfsrcSplitter(_Splitter):
         Visiting order of the drawn features ("forward" / "reverse": column order).
     seed : int
         0 <= seed < 2**64: the state of the splitmix64 stream of the draws (the C
-        driver's generator; :class:`rocstats._kernels.numpy.tree.SplitMix64`).
+        driver's generator; `rocstats._kernels.numpy.tree.SplitMix64`).
 
     The draws of a node, in order: the ``min(mtry, #candidates)`` steps of a partial
     Fisher-Yates shuffle of the candidate features (those not found constant above);
@@ -309,7 +309,7 @@ class RfsrcSplitter(_Splitter):
 
     def grow(self, X, y, w, *, node_size, node_depth, presorted):
         """The whole tree in one C call (``rs_tree_grow_rfsrc``; None when the extension
-        is not built): the flat arrays of :func:`rocstats._kernels.c.tree.grow_rfsrc`.
+        is not built): the flat arrays of `rocstats._kernels.c.tree.grow_rfsrc`.
         ``presorted`` = ``(X.T, stable order)``, feature-major."""
         driver = _kernels.tree.grow_rfsrc
         if driver is None:
@@ -331,9 +331,9 @@ class RossaSplitter(_Splitter):
     EDF (10)).
 
     For every feature, the chi-square statistic (21) on the node's rows with the feature
-    present (:func:`rocstats.gof._rossa._gof_statistic`; ``-inf`` when a class is absent
+    present (`rocstats.gof._rossa._gof_statistic`; ``-inf`` when a class is absent
     among them or the feature is constant); features by decreasing statistic (ties:
-    column order), the first whose cut closest to (0, 1) (:func:`closest_topleft`)
+    column order), the first whose cut closest to (0, 1) (`closest_topleft`)
     leaves ``min_bucket`` rows on each side splits: ``"<"`` sends ``x >= t`` to the
     positive side (right, kind LT), ``">"`` sends ``x <= t`` there (left, kind LE),
     ``"best"`` takes the nearer of the two (ties ``"<"``).  The other features with a
@@ -355,13 +355,13 @@ class RossaSplitter(_Splitter):
 
     def statistics(self, Xn, is_pos):
         r"""Rossa's statistic (21) of every column of ``Xn`` on these rows: the rule's
-        :func:`rocstats.gof._rule.rule_statistics` (``-inf`` where a column cannot
+        `rocstats.gof._rule.rule_statistics` (``-inf`` where a column cannot
         split)."""
         return rule_statistics(Xn, is_pos, cells=self.cells, ties=self.ties, rng=self.rng)
 
     def _threshold(self, is_pos, x):
         """``(threshold, direction)`` of the cut closest to (0, 1) (the rule's
-        :func:`rocstats.gof._rule.closest_point`)."""
+        `rocstats.gof._rule.closest_point`)."""
         _, thr, d, _, _ = closest_point(is_pos, x, self.direction)
         return thr, d
 

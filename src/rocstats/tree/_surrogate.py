@@ -7,7 +7,7 @@ the first surrogate whose feature is present (Breiman, Friedman, Olshen & Stone 
 Predictor Values"; Therneau & Atkinson, "An introduction to recursive partitioning
 using the RPART routines", section 5).
 
-What rpart does, and therefore what :func:`find_surrogates` does (learned from reading
+What rpart does, and therefore what `find_surrogates` does (learned from reading
 rpart's ``surrogate.c`` / ``choose_surg.c`` / ``insert_split.c`` / ``nodesplit.c`` and
 checked against R; the code here is our own):
 
@@ -22,16 +22,16 @@ checked against R; the code here is our own):
   agreement wins and must be strictly larger than the "everyone goes with the
   majority" agreement ``max(left, right)`` over the rows with the candidate present
   (first cut in increasing order wins ties).  ``x < cut`` going right is rpart's
-  ``ncat = +1`` (:data:`~rocstats.tree._tree.GE` here), going left ``ncat = -1``
-  (:data:`~rocstats.tree._tree.LT`).
+  ``ncat = +1`` (`rocstats.tree._tree.GE` here), going left ``ncat = -1``
+  (`rocstats.tree._tree.LT`).
 * Categorical candidate: each level goes to the side where the primary sends more of
   its weight; a tie goes to the overall majority side of those rows.  Levels with no
   positive-weight row that has ``go != 0`` are not assigned (rpart ``csplit`` 0; such a
   level is treated as missing when routing).  rpart 4.1.19 accepts a categorical
   surrogate only when *more than one* row disagrees with the primary and more than one
   agrees (it counts ``lcount`` / ``rcount`` that way); a perfect categorical surrogate
-  is therefore dropped.  This is reproduced on purpose (R shows it, see
-  ``tests/test_tree_surrogate.py``).
+  is therefore dropped.  This is reproduced on purpose (R shows it; a unit
+  test checks it).
 * Agreement: ``surrogate_style = 0`` (rpart's default) divides the agreeing weight by
   ``tleft + tright`` (all rows with the primary present, so missing values of the
   candidate count as disagreements); ``surrogate_style = 1`` divides by the weight of
@@ -49,7 +49,7 @@ checked against R; the code here is our own):
   (``lastsurrogate = 0``): at fit time such rows stay in the parent, and its
   cross-validation walk (``branch.c``) then sends them right.  ``majority_left`` is
   therefore ``False`` on a tie; callers that need the fit-time behaviour check
-  ``tleft == tright`` themselves (see :func:`primary_weights`).
+  ``tleft == tright`` themselves (see `primary_weights`).
 """
 import numpy as np
 
@@ -187,7 +187,7 @@ def _finish(agree, total, majority, tleft, tright, surrogate_style, **split):
 
 
 def _score_candidate(row, levels, tleft, tright, surrogate_style):
-    """:func:`_finish` for one candidate column from its kernel row, or None when the
+    """`_finish` for one candidate column from its kernel row, or None when the
     column has no admissible split.  Categorical columns pass ``levels``, the direction
     of each level (-1 left, +1 right, 0 absent), with row ``(ok, agree, llwt, rrwt)``;
     numeric columns pass None, with row ``(ok, kind, cut, agree, tot_l, tot_r)``."""
@@ -327,7 +327,7 @@ def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary_feature, *,
                     max_surrogate, surrogate_style=0):
     """The ranked surrogates of one node of the CART builder, from one kernel call.
 
-    Same rules, arithmetic and ranking as :func:`find_surrogates` (see the module
+    Same rules, arithmetic and ranking as `find_surrogates` (see the module
     docstring), but read in place from the builder's arrays instead of a copy of the
     node: ``xt`` (p, n) feature-major data, ``sorts`` (p, n) the per-feature row-id lists
     of which the node owns positions ``[n1, n2)`` (numeric lists sorted as rpart sorts,

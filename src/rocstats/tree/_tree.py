@@ -1,19 +1,19 @@
 """The flat tree every builder in rocstats produces (CART, AUC and ROC trees, forests),
 and the one router that sends rows down it.
 
-A fitted tree is a :class:`Tree`: per-node NumPy arrays in **preorder** (node 0 is the
+A fitted tree is a `Tree`: per-node NumPy arrays in **preorder** (node 0 is the
 root; a node's left subtree comes before its right subtree), the primary split of each
 internal node as flat arrays (``feature``, ``threshold``, ``split_kind``) and, for
-builders that make them, per-node lists of :class:`Split` records (primary, competitors,
-surrogates).  Builders append nodes with :meth:`Tree.add_node` and call
-:meth:`Tree.finalize`, or hand over flat arrays (:meth:`Tree.from_arrays`, as the
+builders that make them, per-node lists of `Split` records (primary, competitors,
+surrogates).  Builders append nodes with `Tree.add_node` and call
+`Tree.finalize`, or hand over flat arrays (`Tree.from_arrays`, as the
 whole-tree driver of the forests does, whose ``Split`` records are then made only when
-read); pruning returns a new ``Tree`` (:meth:`Tree.subtree`).
+read); pruning returns a new ``Tree`` (`Tree.subtree`).
 
-Routing has one definition, :meth:`Tree.route` (the direction of rows at one node:
+Routing has one definition, `Tree.route` (the direction of rows at one node:
 primary split, then surrogates, then a default direction, with rpart's meaning of
-``use_surrogate``); :meth:`Tree.apply` (the node where each row ends) and
-:meth:`Tree.paths` (every node of each row's descent, for cross-validation) walk the
+``use_surrogate``); `Tree.apply` (the node where each row ends) and
+`Tree.paths` (every node of each row's descent, for cross-validation) walk the
 tree with it.  Trees of numeric splits routing data without missing values take the
 same walk in the kernel layer (``rocstats._kernels.tree.apply``).
 
@@ -51,7 +51,7 @@ class Split:
     feature : int
         Column index in the fitted feature matrix.
     kind : int
-        :data:`LT`, :data:`GE`, :data:`LE` or :data:`CATEGORICAL`.
+        `LT`, `GE`, `LE` or `CATEGORICAL`.
     threshold : float
         Cut point of a numeric split (NaN for categorical splits).
     left_levels, right_levels : tuple of int
@@ -117,7 +117,7 @@ _FLOAT_ARRAYS = ("weight", "risk", "complexity")
 class Tree:
     """A fitted tree as flat per-node arrays (preorder) and per-node split lists.
 
-    Arrays (length ``node_count`` after :meth:`finalize`)
+    Arrays (length ``node_count`` after `finalize`)
     -----------------------------------------------------
     left, right : int64
         Child indices; -1 for a leaf.
@@ -145,7 +145,7 @@ class Tree:
     majority_left : bool
         Direction of the training majority at the node.
     default_dir : int8
-        The direction :meth:`route` uses for rows no split can route (``use_surrogate
+        The direction `route` uses for rows no split can route (``use_surrogate
         = 2``): -1 left, +1 right, 0 none (the row stays at the node).  rpart's
         predictions go to the child with more training rows and stay at the node when
         both children have the same number.
@@ -301,9 +301,9 @@ class Tree:
         """A finalized tree from flat preorder arrays (as the whole-tree driver returns
         them), without a Python step per node.
 
-        The primary splits come either as ``split`` (a list of :class:`Split` or None)
+        The primary splits come either as ``split`` (a list of `Split` or None)
         or as arrays ``feature`` (-1 for leaves), ``threshold``, ``kind`` and ``improve``
-        (the ``Split`` records are then made when :attr:`split` is first read, with
+        (the ``Split`` records are then made when `split` is first read, with
         ``count`` = ``n``).  ``value`` is (node_count, n_outputs); ``complexity``
         defaults to NaN, ``majority_left`` to True; competitors and surrogates are empty
         and ``default_dir`` follows ``majority_left``."""
@@ -373,7 +373,7 @@ class Tree:
         """Directions (-1 left, +1 right, 0 stays) of the rows ``Xnode`` at internal
         ``node``: the primary split, then (``use_surrogate`` >= 1) the surrogates in
         order, then (``use_surrogate`` = 2) the default direction -- ``default`` if
-        given (an int8 array indexed by node), else :attr:`default_dir`."""
+        given (an int8 array indexed by node), else `default_dir`."""
         split = self.split[node]
         d = split.direction(Xnode[:, split.feature])
         if use_surrogate >= 1:
@@ -398,7 +398,7 @@ class Tree:
         return X
 
     def _numeric_route(self, X, missing):
-        """True when the kernel router gives what :meth:`route` gives: numeric splits
+        """True when the kernel router gives what `route` gives: numeric splits
         only, and no missing value in a split variable."""
         inner = self.feature >= 0
         if (self.split_kind[inner] == CATEGORICAL).any():
@@ -454,7 +454,7 @@ class Tree:
     def paths(self, X, *, use_surrogate=2, default=None):
         """Node index at each depth of every row's descent (one column per depth,
         padded with -1 after the node where the row ends); ``default`` as in
-        :meth:`route`."""
+        `route`."""
         X = self._check_X(X, use_surrogate)
         n = X.shape[0]
         cur = np.zeros(n, dtype=np.int64)

@@ -2,10 +2,10 @@
 
 ``ffi`` and ``lib`` come from ``rocstats._kernels._ckernels`` (built from ``csrc/*.c`` by
 ``_build.py``); importing this package raises ``ImportError`` when the extension was not
-built, which :mod:`rocstats._kernels` turns into one warning and the NumPy twins.  Each
+built, which `rocstats._kernels` turns into one warning and the NumPy twins.  Each
 submodule (``roc``, ``sauc``, ``surrogate``, ``tree``, ``bootstrap``,
 ``venkatraman``) has the functions,
-signatures and results of its twin in :mod:`rocstats._kernels.numpy`; arrays are
+signatures and results of its twin in `rocstats._kernels.numpy`; arrays are
 normalised and every length and index the C code relies on is checked in Python before
 C sees a pointer.
 """

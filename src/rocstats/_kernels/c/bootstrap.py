@@ -1,4 +1,4 @@
-"""C twin of :mod:`rocstats._kernels.numpy.bootstrap` (``csrc/rocstats_bootstrap.c``):
+"""C twin of `rocstats._kernels.numpy.bootstrap` (``csrc/rocstats_bootstrap.c``):
 bootstrap counts drawn over the sorted data and the statistics of a replicate (AUC, the
 curve at given specificities / sensitivities, tail counts at fixed cuts), fused or from
 given counts.

@@ -1,11 +1,11 @@
-"""C twin of :mod:`rocstats._kernels.numpy.roc` (``csrc/rocstats_kernels.c``): the
+"""C twin of `rocstats._kernels.numpy.roc` (``csrc/rocstats_kernels.c``): the
 split-sort, the sorted sweeps, the O(m n) definitions and the ROC counts.
 
 Same functions, signatures and results as the NumPy module.  Arrays are normalised to
 float64 C-contiguous before C sees a pointer.
 
 How the two classes are sorted (issue 14) and when a second thread helps are decided
-by :mod:`rocstats._kernels._strategy` (``ROCSTATS_SORT``, ``ROCSTATS_NUM_THREADS``);
+by `rocstats._kernels._strategy` (``ROCSTATS_SORT``, ``ROCSTATS_NUM_THREADS``);
 here: on the NumPy-sort side the scores are split by class in C (branch-free) and the
 two classes sorted in place, on two threads for large inputs; argsorts sort 64-bit keys
 holding the value's high bits and the index, then put the few values that share high
@@ -57,7 +57,7 @@ def _numpy_split_sort(mask, x):
 
 
 def _sort_method():
-    """``"numpy"`` or ``"radix"`` (:func:`rocstats._kernels._strategy.sort_method`)."""
+    """``"numpy"`` or ``"radix"`` (`rocstats._kernels._strategy.sort_method`)."""
     return _strategy.sort_method(_numpy_split_sort, lambda mask, x: _radix(mask, x, False))
 
 
@@ -135,12 +135,12 @@ _SPLIT_EQ = {np.dtype(np.int64): ("rs_split_eq_i64", int),
 
 
 def split_sort_eq(values, pos_value, score, m=None):
-    """As the twin: ``split_sort(values == pos_value, score)``, or :data:`NOT_FINITE`
+    """As the twin: ``split_sort(values == pos_value, score)``, or `NOT_FINITE`
     when a score is NaN or infinite.  Large inputs with a label dtype the C split knows
     (and NumPy's sort chosen) are split without the n-byte mask: the split compares the
     labels in C and checks the scores on its way; ``m``, the number of positives when
     the caller counted them already (a wrong count is refused by the C split, not
-    trusted).  Otherwise the mask is built and :func:`split_sort` used."""
+    trusted).  Otherwise the mask is built and `split_sort` used."""
     values = np.asarray(values)
     entry = _SPLIT_EQ.get(values.dtype)
     fast = (entry is not None and score.size >= _RADIX_MIN_SIZE and _sort_method() != "radix"

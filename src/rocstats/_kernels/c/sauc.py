@@ -1,4 +1,4 @@
-"""C twin of :mod:`rocstats._kernels.numpy.sauc` (``csrc/rocstats_sauc.c``): the scored-AUC
+"""C twin of `rocstats._kernels.numpy.sauc` (``csrc/rocstats_sauc.c``): the scored-AUC
 sweep, its O(m n) definition and the margin counts.  Lengths are checked here, before C
 sees the pointers.
 """
@@ -160,7 +160,7 @@ def _hist_sweep(mask, score, codes=None):
 
 
 def _components_by_hist(mask, score):
-    """:func:`_components_by_lookup` without sorting the cases: the distinct scores of
+    """`_components_by_lookup` without sorting the cases: the distinct scores of
     each class and their counts from one hashing pass (``rs_sauc_hist``), the sweep over
     them (``rs_sauc_sweep_hist``, the same operations as the sweep over the sorted
     classes), then the lookup.  None when a class has too many distinct scores or a
@@ -227,7 +227,7 @@ def _probe_distinct(x):
 
 
 def _looks_tied(is_pos, score):
-    """``(mask, score)`` ready for :func:`_components_by_lookup` when the input is large
+    """``(mask, score)`` ready for `_components_by_lookup` when the input is large
     and a probe of 2048 scores shows few distinct values, else None."""
     score = f64(score)
     if score.size < _RADIX_MIN_SIZE or np.size(is_pos) != score.size:
@@ -242,7 +242,7 @@ def _components_one(args):
     """``(sauc numerator, V, W)`` of one score in case order: split by class, sort each
     class with its permutation (on two threads if ``threads``), sweep, scatter.  When a probe of
     2048 scores shows few distinct values (tied scores), the permutations are skipped:
-    :func:`_components_by_lookup`."""
+    `_components_by_lookup`."""
     is_pos, score, threads = args
     tied = _looks_tied(is_pos, score)
     if tied is not None:
@@ -327,7 +327,7 @@ def _codes_diff(args):
 def _components_full(args):
     """``(sum_h, x)`` with ``x = [V | W]``: one score's components in case order (V of
     the positives in ``x[:m]``, W of the negatives in ``x[m:]``), by the lookup path for
-    tied scores, else one sort of all its cases (:func:`_merged_sweep`), else (many
+    tied scores, else one sort of all its cases (`_merged_sweep`), else (many
     near-equal values, or the radix sort chosen) the split argsort."""
     mask, score, m, tied = args
     size = score.size
@@ -349,18 +349,18 @@ def _components_full(args):
 
 def paired_components(is_pos, score_a, score_b):
     """``(sum_h_a, sum_h_b, D, E)``: each score's sAUC numerator (``out[0]`` of
-    :func:`sauc_sweep`) and the differences of the structural components in case order,
+    `sauc_sweep`) and the differences of the structural components in case order,
     ``D = V_a - V_b`` (positives), ``E = W_a - W_b`` (negatives): the same numbers as
     ``split_argsort`` + ``sauc_sweep`` + scattering by the orders + subtracting (the
     NumPy path of ``rocstats.sauc_test``).
 
     Scores with few distinct values (a probe of 2048 says so): each score's cases are
-    hashed once (:func:`_hist_codes`, the two scores on two threads), and one pass forms
+    hashed once (`_hist_codes`, the two scores on two threads), and one pass forms
     the differences from the two scores' tables of components by value.  Otherwise each
     score's components come from one sort of all its cases, swept in that merged order
-    (:func:`_components_full`), the two scores on two threads.  The NumPy twin takes
+    (`_components_full`), the two scores on two threads.  The NumPy twin takes
     the plain path (one argsort per class and score), the reference the tests compare
-    this with (tests/kernels/test_sauc_kernels.py)."""
+    this with."""
     mask = np.ascontiguousarray(is_pos, dtype=bool)
     sa, sb = f64(score_a), f64(score_b)
     if mask.shape != sa.shape or sa.shape != sb.shape:

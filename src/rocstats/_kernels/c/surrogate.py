@@ -1,4 +1,4 @@
-"""C twin of :mod:`rocstats._kernels.numpy.surrogate` (``csrc/rocstats_surrogate.c``): the
+"""C twin of `rocstats._kernels.numpy.surrogate` (``csrc/rocstats_surrogate.c``): the
 surrogate-split search.  Same functions and results as the NumPy module; shapes and index ranges are checked here
 before C sees the pointers."""
 import numpy as np
@@ -65,7 +65,7 @@ def categorical_surrogates(xcols, go, w, orders, q):
 
 def node_surrogates(xt, sorts, n1, n2, n_levels, goes, w, primary):
     """Every surrogate candidate of the node [n1, n2) in one C call (rs_surrogate_node):
-    ``(tleft, tright, out, dirs)``, see :func:`rocstats._kernels.numpy.surrogate.node_surrogates`."""
+    ``(tleft, tright, out, dirs)``, see `rocstats._kernels.numpy.surrogate.node_surrogates`."""
     if xt.dtype != np.float64 or not xt.flags.c_contiguous or xt.ndim != 2:
         raise ValueError("node_surrogates: xt must be a C-contiguous 2-D float64 array")
     p, n = xt.shape

@@ -1,4 +1,4 @@
-"""C twin of :mod:`rocstats._kernels.numpy.tree` (``csrc/rocstats_tree.c``): the node
+"""C twin of `rocstats._kernels.numpy.tree` (``csrc/rocstats_tree.c``): the node
 kernel of the tree engine (rpart's and randomForestSRC's policies), the partition, the
 presorts, the whole-tree driver of randomForestSRC's policy and the router.
 

@@ -1,4 +1,4 @@
-"""C twin of :mod:`rocstats._kernels.numpy.venkatraman` (``csrc/rocstats_venkatraman.c``):
+"""C twin of `rocstats._kernels.numpy.venkatraman` (``csrc/rocstats_venkatraman.c``):
 the statistic of each permutation of Venkatraman's paired and unpaired tests, given the
 permuted keys (or, unpaired, the cumulative case counts).
 

@@ -2,7 +2,7 @@
 
 Each submodule (``roc``, ``sauc``, ``surrogate``, ``tree``, ``bootstrap``,
 ``venkatraman``) mirrors
-:mod:`rocstats._kernels.c` function for function, with the same contracts; the tests
-compare the two (:func:`rocstats._kernels.implementations`).  ``import numpy`` inside
+`rocstats._kernels.c` function for function, with the same contracts; the tests
+compare the two (`rocstats._kernels.implementations`).  ``import numpy`` inside
 these modules is the absolute import of NumPy itself.
 """

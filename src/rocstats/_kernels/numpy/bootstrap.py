@@ -154,7 +154,7 @@ def _points(cp_row, cn_row):
 
 
 def _curve_row(cp_row, cn_row, given, targets):
-    """One row of :func:`curve_counts` (targets ascending, checked by the caller)."""
+    """One row of `curve_counts` (targets ascending, checked by the caller)."""
     m, n = int(cp_row.sum()), int(cn_row.sum())
     if m == 0 or n == 0:
         return np.full(targets.size, np.nan)
@@ -228,7 +228,7 @@ def auc(pos_block, neg_block, n_blocks, stratified, seed, r0, r1):
 
 
 def curve(pos_block, neg_block, n_blocks, stratified, seed, r0, r1, given, targets):
-    """:func:`curve_counts` of replicates r0 .. r1-1."""
+    """`curve_counts` of replicates r0 .. r1-1."""
     _check_range(r0, r1)
     t = _check_targets(targets)
     out = np.empty((r1 - r0, t.size))
@@ -239,7 +239,7 @@ def curve(pos_block, neg_block, n_blocks, stratified, seed, r0, r1, given, targe
 
 
 def tails(pos_block, neg_block, n_blocks, stratified, seed, r0, r1, cuts):
-    """:func:`tails_counts` of replicates r0 .. r1-1."""
+    """`tails_counts` of replicates r0 .. r1-1."""
     _check_range(r0, r1)
     c = _check_cuts(cuts, n_blocks)
     R = r1 - r0

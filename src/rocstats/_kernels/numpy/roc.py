@@ -1,6 +1,6 @@
 """NumPy implementation of every rocstats kernel: the reference and the fallback.
 
-Each function has the same signature and result as its C twin in :mod:`rocstats._kernels.c.roc`.
+Each function has the same signature and result as its C twin in `rocstats._kernels.c.roc`.
 Inputs are float64 C-contiguous arrays without NaN (the validation layer ensures it);
 "sorted" means ascending.  Twice the Mann-Whitney U is returned as a Python ``int`` so
 ties (worth 1/2) stay exact and nothing overflows.
@@ -12,7 +12,7 @@ __all__ = ["NOT_FINITE", "split_sort", "split_sort_eq", "split_argsort", "two_va
            "auc2u_pairwise", "placements_pairwise", "roc_counts_desc", "below_ties_sorted"]
 
 _CHUNK = 1 << 22  # elements of the m x n comparison block held at once
-#: what :func:`split_sort_eq` returns when a score is NaN or infinite
+#: what `split_sort_eq` returns when a score is NaN or infinite
 NOT_FINITE = "not finite"
 
 
@@ -23,8 +23,8 @@ def split_sort(is_pos, score):
 
 def split_sort_eq(values, pos_value, score, m=None):
     """``split_sort(values == pos_value, score)``: the classes of a
-    :class:`rocstats._labels.BinaryRule` sorted without the caller building the mask, or
-    :data:`NOT_FINITE` when a score is NaN or infinite (the C twin checks it while
+    `rocstats._labels.BinaryRule` sorted without the caller building the mask, or
+    `NOT_FINITE` when a score is NaN or infinite (the C twin checks it while
     splitting).  ``m``: the number of positives, when known (the C split uses it)."""
     if score.size and not np.isfinite(score).all():
         return NOT_FINITE
@@ -75,7 +75,7 @@ def placements_columns(is_pos, score):
 
 def placements_by_case(pos, op, neg, on):
     """``(2U, v10, v01)`` with the placements in case order: ``pos`` / ``neg`` ascending
-    and ``op`` / ``on`` the orders of :func:`split_argsort` (``v10[op[i]]`` is the i-th
+    and ``op`` / ``on`` the orders of `split_argsort` (``v10[op[i]]`` is the i-th
     smallest positive's placement)."""
     twice_u, s10, s01 = placements_sorted(pos, neg)
     v10, v01 = np.empty_like(s10), np.empty_like(s01)

@@ -1,11 +1,11 @@
 """NumPy twin of the scored-AUC C kernels (``csrc/rocstats_sauc.c``): reference and fallback.
 
-Same functions, arguments and results as :mod:`rocstats._kernels.c.sauc`.  Notation:
+Same functions, arguments and results as `rocstats._kernels.c.sauc`.  Notation:
 ``pos`` = the m positive scores y_i, ``neg`` = the n negative scores x_j (float64, no
 NaN; "sorted" = ascending), kernel ``h(y, x) = (y - x) 1(y > x)``.
 
 Every kernel returns ``(twice_u, out, v, w)``: ``twice_u`` = 2U as a Python int (ties
-1/2), ``out`` a float64 array of 7 summaries (see :data:`OUT_FIELDS`), ``v`` / ``w`` the
+1/2), ``out`` a float64 array of 7 summaries (see `OUT_FIELDS`), ``v`` / ``w`` the
 structural components ``V_i = (1/n) sum_j h(y_i, x_j)`` and ``W_j = (1/m) sum_i h(y_i, x_j)``
 (in the order of the inputs) or None when not asked for.
 """
@@ -127,7 +127,7 @@ def _case_components(is_pos, score):
 
 def paired_components(is_pos, score_a, score_b):
     """``(sum_h_a, sum_h_b, D, E)``: each score's sAUC numerator (``out[0]`` of
-    :func:`sauc_sweep`) and the differences of the structural components in case order,
+    `sauc_sweep`) and the differences of the structural components in case order,
     ``D = V_a - V_b`` (positives), ``E = W_a - W_b`` (negatives): one argsort of each
     class per score, the sweep, the components scattered back by the orders."""
     ha, d, e = _case_components(is_pos, score_a)

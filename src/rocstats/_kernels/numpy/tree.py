@@ -27,17 +27,17 @@ Functions
     keeps: ``(index, cut, delta)``; ``index`` -1 when the column has no admissible cut.
 ``grow_rfsrc``
     ``None`` here: the whole-tree driver exists in C only; without it the engine's builder
-    (:mod:`rocstats.tree._builder`) runs the same algorithm node by node with these
-    kernels and :class:`SplitMix64`, which is how the two are compared.
+    (`rocstats.tree._builder`) runs the same algorithm node by node with these
+    kernels and `SplitMix64`, which is how the two are compared.
 ``apply(X, left, right, feature, threshold, kind, rows=None, *, transposed=False)``
     the leaf of each row in a flat tree of numeric splits (``kind`` -1: ``x < t`` left,
     +1: ``x >= t`` left, 2: ``x <= t`` left).
 ``splitmix64_fill(seed, count, r)``
-    the generator's raw outputs and bounded draws (:class:`SplitMix64`).
+    the generator's raw outputs and bounded draws (`SplitMix64`).
 
 ``kind`` is 1 (Gini), 2 (information), 3 (anova) or 4 (AUC); see rocstats_tree.h.
 
-The AUC statistic (seed 000) is computed by :func:`_auc_delta` only: with ``alpha_k`` the
+The AUC statistic (seed 000) is computed by `_auc_delta` only: with ``alpha_k`` the
 fraction of the weight of class ``k`` sent right, ``delta`` = the mean over class pairs
 ``k1 < k2`` of ``max(1 - alpha_k1 + alpha_k2, 1 - alpha_k2 + alpha_k1)``, twice the split's
 AUC theta, with the floating-point operations of the C kernel.
@@ -136,7 +136,7 @@ def _auc_delta(left, tot, present_only=False):
     left), class totals ``tot``: every pair of the K classes (a class without weight makes
     it NaN; randomForestSRC's form, max of the two sums, alpha over left + right), or with
     ``present_only`` the pairs of classes with weight (the CART criterion, NaN with fewer
-    than two; the form 1 + |alpha_1 - alpha_2|, alpha over the class total).  The C
+    than two; the form 1 + abs(alpha_1 - alpha_2), alpha over the class total).  The C
     kernel's ``auc_delta``, operation for operation."""
     left = np.asarray(left, dtype=np.float64)
     out = np.zeros(left.shape[0])
@@ -509,7 +509,7 @@ def _rpart_sort_range(x, idx, lo, hi):
 
 def rpart_order(x):
     """Row order of ``x`` (NaN sorted as 0, like rpart) produced by rpart's quicksort
-    (a stable sort above :data:`RPART_ORDER_MAX` rows)."""
+    (a stable sort above `RPART_ORDER_MAX` rows)."""
     xs = np.array(x, dtype=np.float64)
     xs[np.isnan(xs)] = 0.0
     if xs.size > RPART_ORDER_MAX:

@@ -1,10 +1,10 @@
 """NumPy twin of the Venkatraman kernels (``csrc/rocstats_venkatraman.c``): the
 statistic of each permutation of pROC's Venkatraman tests, given the permuted keys
-(the random draws stay with the caller, :mod:`rocstats.compare._roctest`).
+(the random draws stay with the caller, `rocstats.compare._roctest`).
 
 Keys are non-negative integers, distinct within a sample (any integer dtype; the stable
 argsort of 16-bit keys is a radix sort).  The unpaired statistic uses pROC's
-floating-point operations (see :func:`unpaired_integrals`); the C side repeats them,
+floating-point operations (see `unpaired_integrals`); the C side repeats them,
 the merge and NumPy's pairwise summation, so both give the same bits.
 """
 import numpy as np
