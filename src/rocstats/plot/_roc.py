@@ -614,7 +614,7 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
 
 def _finish_roc(ax, axes, legend, title, ours):
     """Square ROC axes (specificity reversed when ``axes="specificity"``), their labels,
-    then the legend and title of :func:`_finish`; returns ``ax``."""
+    then the legend and title of `_finish`; returns ``ax``."""
     _square(ax, invert_x=(axes == "specificity"))
     ax.set_xlabel("1 \u2212 Specificity" if axes == "fpr" else "Specificity",
                   fontsize=LABEL_PT)

@@ -403,7 +403,7 @@ def categorical_split(kind, x, rows, y, w, nclass, aprior, nlev, edge, node_risk
 
 def _node_split_buffers(n_levels):
     """``(qmax, improve, split, direction, count, csplit)`` for ``p = len(n_levels)``
-    variables: the outputs of :func:`node_splits` before any variable is searched (no
+    variables: the outputs of `node_splits` before any variable is searched (no
     improvement, NaN cut, no direction, zero counts, no category sent left)."""
     p = n_levels.size
     qmax = int(n_levels.max()) if p else 0
