@@ -428,7 +428,8 @@ def ci_sp(y_true: ArrayLike, y_score: Optional[ArrayLike] = None,
     y_true, y_score
         As in `rocstats.auc`.
     sensitivities : array-like of values in [0, 1], optional
-        Default: R's ``seq(0, 1, 0.1)``.
+        The sensitivities at which each replicate's specificity is read (pROC's
+        ``sensitivities``); R's ``seq(0, 1, 0.1)`` when not given.
     BOOTSTRAP_OPTIONS
 
     Returns

@@ -45,30 +45,11 @@ def delong_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *
 
     Parameters
     ----------
-    y_true, pos_label, direction
-        As in `rocstats.auc` (one direction for both scores).
-    y_score_a, y_score_b : array-like of shape (n_samples,)
-        The two scores, row i of each belonging to the same case.
-    alternative : {"two-sided", "greater", "less"}
-        H1: AUC_a != AUC_b, AUC_a > AUC_b, AUC_a < AUC_b.
-    partial, focus, correct
-        Compare partial AUCs instead (as in `rocstats.auc`), with the DeLong-type
-        covariance of `rocstats.delong`; pROC has no such test (its
-        ``roc.test`` uses the bootstrap for partial AUCs).
-    sample_weight, weight_type
-        Case weights with the weighted AUCs and their covariance of `rocstats.delong`
-        (frequency weights: exactly the test on ``np.repeat``-expanded data; sampling
-        weights: the linearisation covariance, `rocstats.curves._weighted`).
-    margin : float, optional
-        A one-sided test against a margin (needs ``alternative="greater"`` or
-        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for
-        margin > 0, superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b
-        >= margin; the statistic ``(estimate - boundary) / se`` with the test's own SE and
-        reference distribution (`rocstats._margin`).
-    equivalence : (low, high), optional
-        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
-        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
-        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
+    y_true, y_score_a, y_score_b, pos_label, direction, alternative, partial, focus, correct
+        As in `roc_test` with ``method="delong"``, which calls this function (the
+        public ``rocstats.delong_test`` is its deprecated alias).
+    sample_weight, weight_type, margin, equivalence
+        As in `roc_test`.
 
     Returns
     -------
@@ -154,23 +135,11 @@ def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Ar
 
     Parameters
     ----------
-    y_true_a, y_score_a : array-like
-        Labels and scores of the first sample.
-    y_true_b, y_score_b : array-like
-        Labels and scores of the second, independent, sample.
-    pos_label, direction, alternative, partial, focus, correct
-        As in `delong_test`.
-
-    margin : float, optional
-        A one-sided test against a margin (needs ``alternative="greater"`` or
-        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
-        ``(estimate - boundary) / se`` with the test's own SE and reference distribution
-        (`rocstats._margin`).
-    equivalence : (low, high), optional
-        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
-        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
-        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
+    y_true_a, y_score_a, y_true_b, y_score_b, pos_label, direction, alternative, partial
+        As in `roc_test_unpaired` with ``method="delong"``, which calls this function
+        (the public ``rocstats.delong_test_unpaired`` is its deprecated alias).
+    focus, correct, margin, equivalence
+        As in `roc_test_unpaired`.
 
     Returns
     -------

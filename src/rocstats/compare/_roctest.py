@@ -208,25 +208,31 @@ def _paired_permutations(is_pos, ra, rb, seed, n_perm, jobs):
     ra3, rb3 = (3 * ra).astype(kt), (3 * rb).astype(kt)
     step = max(1, min(PERM_BLOCK, (1 << 21) // N))
 
+    def rows(rng, R):
+        bits = rng.integers(0, 8, size=(R, N), dtype=np.int8)
+        keep = (bits & 1).astype(bool)
+        c1 = (((bits >> 1) & 1) * 2 - 1).astype(kt)
+        c2 = (((bits >> 2) & 1) * 2 - 1).astype(kt)
+        r3 = np.where(keep, ra3 + c1, rb3)
+        s3 = np.where(keep, rb3 + c2, ra3)
+        return _kernels.venkatraman.paired_keys(r3, s3, pos)
+
+    return _run_blocks(rows, step, seed, n_perm, jobs)
+
+
+def _run_blocks(rows, step, seed, n_perm, jobs):
+    """The permuted statistics, in blocks of PERM_BLOCK permutations: block ``bi`` draws
+    from ``default_rng([seed, bi])``, ``rows(rng, R)`` giving R statistics at a time
+    (R <= ``step``), so that permutation k is the same whatever ``jobs``."""
     def block(bi):
         rng = np.random.default_rng([seed, bi])
         size = min(PERM_BLOCK, n_perm - bi * PERM_BLOCK)
         out = np.empty(size)
         for a in range(0, size, step):
             b = min(size, a + step)
-            bits = rng.integers(0, 8, size=(b - a, N), dtype=np.int8)
-            keep = (bits & 1).astype(bool)
-            c1 = (((bits >> 1) & 1) * 2 - 1).astype(kt)
-            c2 = (((bits >> 2) & 1) * 2 - 1).astype(kt)
-            r3 = np.where(keep, ra3 + c1, rb3)
-            s3 = np.where(keep, rb3 + c2, ra3)
-            out[a:b] = _kernels.venkatraman.paired_keys(r3, s3, pos)
+            out[a:b] = rows(rng, b - a)
         return out
 
-    return _run_blocks(block, n_perm, jobs)
-
-
-def _run_blocks(block, n_perm, jobs):
     nb = -(-n_perm // PERM_BLOCK)
     if jobs <= 1 or nb == 1:
         parts = [block(i) for i in range(nb)]
@@ -283,24 +289,17 @@ def _unpaired_permutations(pa, ra, pb, rb, mp, seed, n_perm, jobs):
     kv = _kernels.venkatraman
     step = 64
 
-    def block(bi):
-        rng = np.random.default_rng([seed, bi])
-        size = min(PERM_BLOCK, n_perm - bi * PERM_BLOCK)
-        out = np.empty(size)
-        for a in range(0, size, step):
-            b = min(size, a + step)
-            R = b - a
-            t = rng.integers(0, 2, size=(R, V), dtype=np.int64)
-            kc = 2 * src_c + np.abs(from_b_c - t[:, src_c])
-            kk = 2 * src_k + np.abs(from_b_k - t[:, src_k])
-            kc = rng.permuted(kc.astype(kt), axis=1)
-            kk = rng.permuted(kk.astype(kt), axis=1)
-            # the statistic of each row (the row's index within the call matters: see
-            # the kernel's merge offsets), C or NumPy twin
-            out[a:b] = kv.unpaired_keys(kc, kk, na, nb, ma, mb, mp)
-        return out
+    def rows(rng, R):
+        t = rng.integers(0, 2, size=(R, V), dtype=np.int64)
+        kc = 2 * src_c + np.abs(from_b_c - t[:, src_c])
+        kk = 2 * src_k + np.abs(from_b_k - t[:, src_k])
+        kc = rng.permuted(kc.astype(kt), axis=1)
+        kk = rng.permuted(kk.astype(kt), axis=1)
+        # the statistic of each row (the row's index within the call matters: see the
+        # kernel's merge offsets), C or NumPy twin
+        return kv.unpaired_keys(kc, kk, na, nb, ma, mb, mp)
 
-    return _run_blocks(block, n_perm, jobs)
+    return _run_blocks(rows, step, seed, n_perm, jobs)
 
 
 def _perm_pvalue(stat, perms):
@@ -472,13 +471,19 @@ def roc_test(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
                           se=dl.se, distribution="permutation", aucs=dl.aucs,
                           pos_label=labels.pos_label, n_boot=n_boot, replicates=perms,
                           notes=notes)
-    ca, cb = _curve(is_pos, sa), _curve(is_pos, sb)
-    reps = _boot_replicates((ca, cb), (seed, seed), kind, n_boot, strat, jobs)
-    ea, eb = _estimate(ca, kind), _estimate(cb, kind)
+    curves = (_curve(is_pos, sa), _curve(is_pos, sb))
+    return _boot_test(curves, (seed, seed), kind, n_boot, strat, jobs, title, alternative,
+                      labels.pos_label)
+
+
+def _boot_test(curves, seeds, kind, n_boot, strat, jobs, title, alternative, pos_label):
+    """pROC's bootstrap test D = (e_a - e_b) / sd(replicate differences) of two curves
+    (paired: one seed for both; unpaired: one seed each)."""
+    reps = _boot_replicates(curves, seeds, kind, n_boot, strat, jobs)
+    ea, eb = _estimate(curves[0], kind), _estimate(curves[1], kind)
     stat, sd, diffs = _boot_d(ea, eb, reps, _what(kind))
     return TestResult(stat, _pvalue(stat, alternative), ea - eb, title, alternative, se=sd,
-                      aucs=(ea, eb), pos_label=labels.pos_label, n_boot=n_boot,
-                      replicates=diffs)
+                      aucs=(ea, eb), pos_label=pos_label, n_boot=n_boot, replicates=diffs)
 
 
 # =========================================================================== unpaired
@@ -517,19 +522,8 @@ def roc_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Array
     y_true_b, y_score_b : array-like
         Labels and scores of the second, independent, sample.
     method : {"delong", "bootstrap", "venkatraman"}
-    alternative, n_boot, stratified, partial, focus, correct, random_state, n_jobs, direction, pos_label
+    alternative, n_boot, stratified, partial, focus, correct, random_state, n_jobs, direction, pos_label, margin, equivalence
         As in `roc_test` (no partial AUC with Venkatraman's test).
-
-    margin : float, optional
-        A one-sided test against a margin (needs ``alternative="greater"`` or
-        ``"less"``): ``"greater"`` tests H0: AUC_a - AUC_b <= -margin (non-inferiority for margin > 0,
-        superiority by abs(margin) for margin < 0), ``"less"`` H0: AUC_a - AUC_b >= margin; the statistic
-        ``(estimate - boundary) / se`` with the test's own SE and reference distribution
-        (`rocstats._margin`).
-    equivalence : (low, high), optional
-        Two one-sided tests (Schuirmann 1987) of H0: AUC_a - AUC_b <= low or >= high; the
-        p-value is the larger one-sided p (``pvalues`` holds both) and ``conf_int(1 - 2
-        alpha)`` is the interval that lies inside (low, high) exactly when it rejects.
 
     Returns
     -------
@@ -601,14 +595,9 @@ def roc_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Array
                           se=se, distribution="permutation", aucs=(da.auc, db.auc),
                           pos_label=la.pos_label, n_boot=n_boot, replicates=perms,
                           notes=notes)
-    ca, cb = _curve(pa, sa), _curve(pb, sb)
     seed_b = (seed + _SEED_B) % (1 << 64)
-    reps = _boot_replicates((ca, cb), (seed, seed_b), kind, n_boot, strat, jobs)
-    ea, eb = _estimate(ca, kind), _estimate(cb, kind)
-    stat, sd, diffs = _boot_d(ea, eb, reps, _what(kind))
-    return TestResult(stat, _pvalue(stat, alternative), ea - eb, title, alternative, se=sd,
-                      aucs=(ea, eb), pos_label=la.pos_label, n_boot=n_boot,
-                      replicates=diffs)
+    return _boot_test((_curve(pa, sa), _curve(pb, sb)), (seed, seed_b), kind, n_boot, strat,
+                      jobs, title, alternative, la.pos_label)
 
 
 # =========================================================================== auc_test

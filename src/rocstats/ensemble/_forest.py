@@ -62,7 +62,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..tree._base import (BaseEstimator, ClassifierMixin, check_fitted, check_X,
-                          encode_classes, int_param, resolve_max_features)
+                          encode_classes, int_param, resolve_max_features, store_params)
 from ..tree._builder import RfsrcRules, TreeBuilder
 from ..tree._criterion import AUCCriterion
 from ..tree._splitter import RfsrcSplitter, seed_from
@@ -551,18 +551,7 @@ class AUCForestClassifier(ClassifierMixin, BaseEstimator):
     def __init__(self, *, n_trees=500, max_features="sqrt", node_size=1, n_split=10,
                  bootstrap=True, replace=False, sample_fraction=0.632, importance=False,
                  n_repeats=10, n_jobs=None, random_state=None, progress=False):
-        self.n_trees = n_trees
-        self.max_features = max_features
-        self.node_size = node_size
-        self.n_split = n_split
-        self.bootstrap = bootstrap
-        self.replace = replace
-        self.sample_fraction = sample_fraction
-        self.importance = importance
-        self.n_repeats = n_repeats
-        self.n_jobs = n_jobs
-        self.random_state = random_state
-        self.progress = progress
+        store_params(self, locals())
 
     # ------------------------------------------------------------------ checks
     def _mtry(self, p):

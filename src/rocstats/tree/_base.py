@@ -46,7 +46,7 @@ from ._data import encode_fit, encode_predict, exact_float, CATEGORICAL, ORDERED
 
 __all__ = ["BaseEstimator", "ClassifierMixin", "RegressorMixin", "NotFittedError",
            "BaseTree", "BaseTreeClassifier", "BaseTreeRegressor", "check_X", "encode_classes", "check_sample_weight", "fold_ids",
-           "resolve_max_features", "int_param", "check_fitted"]
+           "resolve_max_features", "int_param", "check_fitted", "store_params"]
 
 try:
     from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
@@ -100,6 +100,15 @@ except ImportError:  # pragma: no cover - scikit-learn is optional
             r = y - self.predict(X)
             return 1.0 - np.average(r ** 2, weights=sample_weight) / np.average(
                 (y - np.average(y, weights=sample_weight)) ** 2, weights=sample_weight)
+
+
+def store_params(estimator, arguments):
+    """scikit-learn's convention for ``__init__``: every argument stored unchanged under
+    its own name (``arguments`` is the ``locals()`` of ``__init__``; ``self`` and the
+    ``__class__`` cell are skipped), checked by its estimator checks."""
+    for name, value in arguments.items():
+        if name not in ("self", "__class__"):
+            setattr(estimator, name, value)
 
 
 def _plain(v):

@@ -47,7 +47,7 @@ import warnings
 import numpy as np
 
 from ._base import (BaseTree, BaseTreeClassifier, BaseTreeRegressor, check_fitted,
-                    check_X, int_param, resolve_max_features, _plain)
+                    check_X, int_param, resolve_max_features, store_params, _plain)
 from ._builder import RfsrcRules, RpartRules, TreeBuilder, rpart_builder
 from ._criterion import AnovaCriterion, AUCCriterion, CountCriterion, GiniCriterion
 from ._data import CATEGORICAL, exact_float, parse_formula
@@ -222,19 +222,7 @@ class CARTClassifier(_BaseCART, BaseTreeClassifier):
     def __init__(self, *, criterion="gini", min_split=None, min_bucket=None, cp=0.01,
                  max_depth=30, max_compete=4, max_surrogate=5, use_surrogate=2,
                  surrogate_style=0, xval=10, prior=None, loss=None, random_state=None):
-        self.criterion = criterion
-        self.min_split = min_split
-        self.min_bucket = min_bucket
-        self.cp = cp
-        self.max_depth = max_depth
-        self.max_compete = max_compete
-        self.max_surrogate = max_surrogate
-        self.use_surrogate = use_surrogate
-        self.surrogate_style = surrogate_style
-        self.xval = xval
-        self.prior = prior
-        self.loss = loss
-        self.random_state = random_state
+        store_params(self, locals())
 
     def _class_vector(self, value, name):
         """A per-class parameter (prior) in ``classes_`` order, from a sequence or a
@@ -343,16 +331,7 @@ class CARTRegressor(_BaseCART, BaseTreeRegressor):
     def __init__(self, *, min_split=None, min_bucket=None, cp=0.01, max_depth=30,
                  max_compete=4, max_surrogate=5, use_surrogate=2, surrogate_style=0,
                  xval=10, random_state=None):
-        self.min_split = min_split
-        self.min_bucket = min_bucket
-        self.cp = cp
-        self.max_depth = max_depth
-        self.max_compete = max_compete
-        self.max_surrogate = max_surrogate
-        self.use_surrogate = use_surrogate
-        self.surrogate_style = surrogate_style
-        self.xval = xval
-        self.random_state = random_state
+        store_params(self, locals())
 
     def _make_criterion(self, yenc, w):
         return AnovaCriterion()
@@ -484,13 +463,7 @@ class AUCTreeClassifier(BaseTreeClassifier):
 
     def __init__(self, *, node_size=1, node_depth=None, max_features=None, n_split=0,
                  random_state=None, variable_order="random", xval=0):
-        self.node_size = node_size
-        self.node_depth = node_depth
-        self.max_features = max_features
-        self.n_split = n_split
-        self.random_state = random_state
-        self.variable_order = variable_order
-        self.xval = xval
+        store_params(self, locals())
 
     def _mtry(self, p):
         return resolve_max_features(self.max_features, p, allowed=("sqrt",))
@@ -657,16 +630,7 @@ class ROCTreeClassifier(BaseTreeClassifier):
     def __init__(self, *, min_split=2, min_bucket=1, max_depth=None, cells=None,
                  ties="upper", direction="best", max_surrogate=5, use_surrogate=2,
                  xval=10, random_state=None):
-        self.min_split = min_split
-        self.min_bucket = min_bucket
-        self.max_depth = max_depth
-        self.cells = cells
-        self.ties = ties
-        self.direction = direction
-        self.max_surrogate = max_surrogate
-        self.use_surrogate = use_surrogate
-        self.xval = xval
-        self.random_state = random_state
+        store_params(self, locals())
 
     def fit(self, X, y):
         """Grow the tree on numeric ``X`` (NaN = missing, routed by surrogates) and a
