@@ -194,3 +194,38 @@ def test_every_function_takes_every_score_container_names_kept():
     assert rocstats.delong(y, df).names == ("s100b", "ndka")
     arr = rocstats.coords(y, df.to_numpy(), "best")
     assert list(arr) == ["score 0", "score 1"]
+
+
+@pytest.mark.parametrize("threads", ["1", ""])
+def test_paired_delong_test_on_two_threads_equals_roc_test(threads, monkeypatch):
+    """Above the two-thread size (2^15 values) the two curves' case-order placements are
+    written on two threads into rows of one matrix; the numbers equal roc_test's on the
+    raw data, with one thread or two."""
+    monkeypatch.setenv("ROCSTATS_NUM_THREADS", threads)
+    rng = np.random.default_rng(7)
+    n = 60_000
+    y = (rng.random(n) < 0.4).astype(int)
+    a = rng.normal(size=n) + y
+    b = np.round(0.5 * a + rng.normal(size=n), 1)           # ties in b
+    t = rocstats.roc(y, a).test(rocstats.roc(y, b))
+    f = rocstats.roc_test(y, a, b)
+    assert [t.statistic, t.pvalue, t.se] == [f.statistic, f.pvalue, f.se]
+    assert t.aucs == f.aucs
+
+
+def test_placements_by_case_writes_into_given_rows():
+    from rocstats import _kernels
+
+    rng = np.random.default_rng(3)
+    pos, neg = np.sort(rng.normal(size=50)), np.sort(np.round(rng.normal(size=70), 1))
+    op, on = rng.permutation(50), rng.permutation(70)
+    for side in _kernels.implementations("roc").values():
+        t, v10, v01 = side.placements_by_case(pos, op, neg, on)
+        M10, M01 = np.full((2, 50), -1.0), np.full((2, 70), -1.0)
+        t2, w10, w01 = side.placements_by_case(pos, op, neg, on, out=(M10[1], M01[1]))
+        assert t2 == t and np.array_equal(M10[1], v10) and np.array_equal(M01[1], v01)
+        assert (M10[0] == -1).all() and np.shares_memory(w10, M10)
+        with pytest.raises(ValueError, match=r"out\[0\]"):
+            side.placements_by_case(pos, op, neg, on, out=(M10[:, 0], M01[1]))
+        with pytest.raises(ValueError, match=r"out\[1\]"):
+            side.placements_by_case(pos, op, neg, on, out=(M10[1], np.zeros(70, np.float32)))

@@ -341,14 +341,24 @@ def _paired_delong(a, b):
     from .curves._auc import auc_from_twice_u
     from .curves._delong import _warn_small, delong_covariance
 
+    from ._kernels import _strategy
+
     m, n = a.m, a.n
-    V10, V01, aucs = np.empty((2, m)), np.empty((2, n)), np.empty(2)
-    for c, s in enumerate((a, b)):
+
+    V10, V01 = np.empty((2, m)), np.empty((2, n))
+
+    def case_placements(c):
+        c = int(c)                  # a plain index: V10[c] must be a view, not a copy
+        s = (a, b)[c]
         if "orders" not in s.cache:
             _fill_caches(s)
         pos, op, neg, on = s.cache["orders"]
-        t, V10[c], V01[c] = _kernels.roc.placements_by_case(pos, op, neg, on)
-        aucs[c] = auc_from_twice_u(t, m, n)
+        return _kernels.roc.placements_by_case(pos, op, neg, on, out=(V10[c], V01[c]))[0]
+
+    # the two curves' merges are independent: on two threads when allowed (the C kernel
+    # releases the GIL), each writing its own rows of V10 and V01
+    twice_u = _strategy.both(case_placements, np.array(0), np.array(1), size=2 * (m + n))
+    aucs = np.array([auc_from_twice_u(t, m, n) for t in twice_u])
     if _warn_small(m, n):
         cov = np.full((2, 2), np.nan)
     else:

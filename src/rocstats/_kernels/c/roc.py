@@ -188,7 +188,7 @@ def auc2u_sorted(pos, neg):
     return int(lib.rs_auc2u_sorted(ptr(pos), pos.size, ptr(neg), neg.size))
 
 
-def placements_by_case(pos, op, neg, on):
+def placements_by_case(pos, op, neg, on, out=None):
     """``(2U, v10, v01)`` with the placements in case order (``v10[op[i]]`` is the i-th
     smallest positive's), written by the C merge directly: the same values as
     ``placements_sorted`` followed by ``v10[op] = s10``, ``v01[on] = s01``."""
@@ -196,13 +196,12 @@ def placements_by_case(pos, op, neg, on):
     op, on = np.ascontiguousarray(op, dtype=np.int64), np.ascontiguousarray(on, dtype=np.int64)
     if op.shape != pos.shape or on.shape != neg.shape:
         raise ValueError("the orders must have one index per score")
+    v10, v01 = _twin._out_pair(out, pos.size, neg.size)
     if pos.size >= _FAST_MAX or neg.size >= _FAST_MAX:
         twice_u, s10, s01 = placements_sorted(pos, neg)
-        v10, v01 = np.empty_like(s10), np.empty_like(s01)
         v10[op] = s10
         v01[on] = s01
         return twice_u, v10, v01
-    v10, v01 = out(pos.size), out(neg.size)
     twice_u = int(lib.rs_placements_scatter(ptr(pos), ptr(op), pos.size, ptr(neg), ptr(on),
                                             neg.size, ptr(v10), ptr(v01)))
     if twice_u < 0:

@@ -73,15 +73,30 @@ def placements_columns(is_pos, score):
     return twice_u, V10, V01
 
 
-def placements_by_case(pos, op, neg, on):
+def placements_by_case(pos, op, neg, on, out=None):
     """``(2U, v10, v01)`` with the placements in case order: ``pos`` / ``neg`` ascending
     and ``op`` / ``on`` the orders of `split_argsort` (``v10[op[i]]`` is the i-th
-    smallest positive's placement)."""
+    smallest positive's placement).  ``out=(v10, v01)``: contiguous float64 arrays of
+    the two classes' sizes to write into (rows of the callers' matrices, no copy)."""
     twice_u, s10, s01 = placements_sorted(pos, neg)
-    v10, v01 = np.empty_like(s10), np.empty_like(s01)
+    v10, v01 = _out_pair(out, s10.size, s01.size)
     v10[op] = s10
     v01[on] = s01
     return twice_u, v10, v01
+
+
+def _out_pair(out, m, n):
+    """Two float64 output arrays of sizes m and n: new ones, or ``out`` checked (C
+    contiguous, float64, the sizes: the C twin writes through their pointers)."""
+    if out is None:
+        return np.empty(m), np.empty(n)
+    v10, v01 = out
+    for arr, size, name in ((v10, m, "out[0]"), (v01, n, "out[1]")):
+        if not (isinstance(arr, np.ndarray) and arr.dtype == np.float64 and arr.ndim == 1
+                and arr.size == size and arr.flags.c_contiguous and arr.flags.writeable):
+            raise ValueError("%s must be a writeable C-contiguous float64 array of %d values"
+                             % (name, size))
+    return v10, v01
 
 
 def auc2u_sorted(pos, neg):
