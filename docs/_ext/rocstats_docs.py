@@ -103,21 +103,13 @@ class ValidationSummary(Directive):
 
 
 def _import(name):
-    import importlib
+    """The object of a dotted name (pkgutil.resolve_name), or None."""
+    import pkgutil
 
-    parts = name.split(".")
-    for i in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
-            continue
-        try:
-            for attr in parts[i:]:
-                obj = getattr(obj, attr)
-        except AttributeError:
-            return None
-        return obj
-    return None
+    try:
+        return pkgutil.resolve_name(name)
+    except (ImportError, AttributeError, ValueError):
+        return None
 
 
 def resolve_alias(app, env, node, contnode):

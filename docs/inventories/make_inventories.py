@@ -16,6 +16,7 @@ written in the same format (Sphinx inventory version 2).
 import argparse
 import importlib
 import inspect
+import pkgutil
 import re
 import sys
 import zlib
@@ -127,21 +128,12 @@ def referenced_names():
 
 
 def _resolve(name):
-    """(object, kind) for a dotted name, importing the longest module prefix."""
-    parts = name.split(".")
-    for i in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
-            continue
-        parent = None
-        for attr in parts[i:]:
-            parent, obj = obj, getattr(obj, attr)
-        break
-    else:
-        raise ImportError(name)
+    """The inventory kind of a dotted name (pkgutil.resolve_name imports the longest
+    module prefix)."""
+    obj = pkgutil.resolve_name(name)
     if inspect.ismodule(obj):
         return "module"
+    parent = pkgutil.resolve_name(name.rsplit(".", 1)[0])
     if inspect.isclass(obj):
         return "exception" if issubclass(obj, BaseException) else "class"
     if inspect.isclass(parent) and callable(obj):

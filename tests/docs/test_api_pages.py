@@ -9,6 +9,7 @@ object under the same last name.  When the site has been built (``make docs``), 
 generated page of every entry must exist too.
 """
 import importlib
+import pkgutil
 import pathlib
 import re
 
@@ -31,16 +32,7 @@ def public_modules():
 
 
 def _resolve(name):
-    parts = name.split(".")
-    for i in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
-            continue
-        for attr in parts[i:]:
-            obj = getattr(obj, attr)
-        return obj
-    raise ImportError(name)
+    return pkgutil.resolve_name(name)
 
 
 def documented():
