@@ -45,7 +45,7 @@ import rocstats
 
 from .paths import RESULTS_DIR
 from .proc_parity import Tolerance
-from .proc_parity import compare as _compare
+from .proc_parity import describe, suite_compare  # noqa: F401 (describe re-exported)
 
 SUITE = "margins"
 RESULTS_FILE = RESULTS_DIR / "margin.json"
@@ -70,16 +70,7 @@ TOLERANCES = {
 IDENTICAL = Tolerance(0.0, 0.0, "the same R code on the same doubles: bit-for-bit equal")
 
 
-def compare(value, reference, quantity, *, tol=None, **labels):
-    rec = _compare(value, reference, quantity, tol=tol or TOLERANCES[quantity], **labels)
-    rec["suite"] = SUITE
-    rec.pop("known_issue", None)
-    return rec
-
-
-def describe(record):
-    from .proc_parity import describe as _describe
-    return _describe(record)
+compare = suite_compare(SUITE, TOLERANCES)
 
 
 def load_results(path=RESULTS_FILE):

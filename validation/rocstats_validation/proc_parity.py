@@ -179,6 +179,19 @@ def outcome(records):
     return failed, known, sorted(seen - still)
 
 
+def suite_compare(suite, tolerances=None):
+    """`compare` for another suite: its own ``tolerances`` (by quantity; a ``tol=`` given
+    to a call wins), its ``suite`` name in every record, and no pROC known-issue tag.
+    With ``tolerances=None`` every call gives its ``tol``."""
+    def suite_compare_record(value, reference, quantity, *, tol=None, **labels):
+        rec = compare(value, reference, quantity, tol=tol or tolerances[quantity], **labels)
+        rec["suite"] = suite
+        rec.pop("known_issue", None)
+        return rec
+
+    return suite_compare_record
+
+
 def describe(record):
     """One line naming a comparison (for assertion messages)."""
     where = "/".join(str(record[k]) for k in ("source", "case", "item", "alternative")

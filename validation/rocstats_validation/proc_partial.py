@@ -28,7 +28,7 @@ import rocstats
 
 from .paths import RESULTS_DIR
 from .proc_parity import Tolerance, case_arrays
-from .proc_parity import compare as _compare
+from .proc_parity import describe, suite_compare  # noqa: F401 (describe re-exported)
 from .proc_parity import load_results as load_proc_results
 
 SUITE = "proc_partial"
@@ -58,17 +58,7 @@ TOLERANCES = {
 IDENTICAL = Tolerance(0.0, 0.0, "same R code, same doubles: results must be bit-for-bit equal")
 
 
-def compare(value, reference, quantity, *, tol=None, **labels):
-    """:func:`rocstats_validation.proc_parity.compare` with this suite's tolerances."""
-    rec = _compare(value, reference, quantity, tol=tol or TOLERANCES[quantity], **labels)
-    rec["suite"] = SUITE
-    rec.pop("known_issue", None)
-    return rec
-
-
-def describe(record):
-    from .proc_parity import describe as _describe
-    return _describe(record)
+compare = suite_compare(SUITE, TOLERANCES)
 
 
 def _num(x):

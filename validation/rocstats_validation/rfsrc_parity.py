@@ -51,7 +51,7 @@ import os
 import numpy as np
 
 from .paths import DATA_DIR, RESULTS_DIR
-from .proc_parity import Tolerance, compare as _pp_compare
+from .proc_parity import Tolerance, suite_compare
 
 SUITE = "rfsrc_parity"
 REF_DIR = RESULTS_DIR / "rfsrc"
@@ -89,11 +89,7 @@ PRED_TOL = Tolerance(0.0, 1e-12, "class frequencies of a leaf: the same integer 
 EXACT = Tolerance(0.0, 0.0, "a count of disagreements: must be exactly 0")
 
 
-def compare(value, reference, quantity, *, tol, **labels):
-    rec = _pp_compare(value, reference, quantity, tol=tol, **labels)
-    rec["suite"] = SUITE
-    rec.pop("known_issue", None)
-    return rec
+compare = suite_compare(SUITE)          # every call gives its tol
 
 
 def outcome(records):

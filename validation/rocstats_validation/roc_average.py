@@ -38,7 +38,7 @@ import rocstats
 
 from .paths import RESULTS_DIR
 from .proc_parity import Tolerance
-from .proc_parity import compare as _compare
+from .proc_parity import describe, suite_compare  # noqa: F401 (describe re-exported)
 
 SUITE = "roc_average"
 RESULTS_FILE = RESULTS_DIR / "rocr.json"
@@ -61,11 +61,7 @@ TOLERANCES = {
 IDENTICAL = Tolerance(0.0, 0.0, "the same R code on the same doubles: bit-for-bit equal")
 
 
-def compare(value, reference, quantity, *, tol=None, **labels):
-    rec = _compare(value, reference, quantity, tol=tol or TOLERANCES[quantity], **labels)
-    rec["suite"] = SUITE
-    rec.pop("known_issue", None)
-    return rec
+compare = suite_compare(SUITE, TOLERANCES)
 
 
 def load_results(path=RESULTS_FILE):
@@ -274,8 +270,3 @@ def run(*, live=None, seed=None):
 
 def outcome(records):
     return [r for r in records if not r["passed"]], [], []
-
-
-def describe(record):
-    from .proc_parity import describe as _describe
-    return _describe(record)

@@ -32,7 +32,7 @@ import numpy as np
 
 from .paths import RESULTS_DIR
 from .proc_parity import Tolerance
-from .proc_parity import compare as _compare
+from .proc_parity import describe, suite_compare  # noqa: F401 (describe re-exported)
 
 SUITE = "survival_parity"
 RESULTS_FILE = RESULTS_DIR / "survival_auc.json"
@@ -71,16 +71,7 @@ ACCEPTANCE = dict(
     summary="AUC(t), SE, contrasts, C vs riskRegression / survival: rtol 1e-8; same formulas")
 
 
-def compare(value, reference, quantity, *, tol=None, **labels):
-    rec = _compare(value, reference, quantity, tol=tol or TOLERANCES[quantity], **labels)
-    rec["suite"] = SUITE
-    rec.pop("known_issue", None)
-    return rec
-
-
-def describe(record):
-    from .proc_parity import describe as _describe
-    return _describe(record)
+compare = suite_compare(SUITE, TOLERANCES)
 
 
 def _num(x):
