@@ -112,6 +112,19 @@ def test_functions_take_a_roc_in_place_of_the_data_as_proc():
         rocstats.coords(r, "best", x="local maximas")
 
 
+def test_scores_beside_a_roc_are_refused_not_ignored():
+    """A ROC holds its own scores: scores passed beside it (one marker or several) were
+    silently ignored before issue 23's mutation run found it; now a ValueError names
+    y_score."""
+    y, a, b = _data("tied")
+    r = rocstats.roc(y, a)
+    for call in (lambda: rocstats.auc(r, b), lambda: rocstats.delong(r, b),
+                 lambda: rocstats.ci_auc(r, np.c_[a, b], method="bootstrap", n_boot=20),
+                 lambda: rocstats.ci_auc(r, b)):
+        with pytest.raises(ValueError, match="^y_score must not be given with a rocstats.ROC"):
+            call()
+
+
 def test_asah_session_in_procs_length():
     """The README's session; numbers from pROC 1.18.0 (stored in
     validation/results/proc_coords.json and the proc_parity cases): AUC 0.7314, DeLong CI

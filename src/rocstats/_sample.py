@@ -172,14 +172,19 @@ def _read_rule(y_true, y_score, pos_label, score_name):
         raise
 
 
-def _given_sample(y_true, ndim):
+def _given_sample(y_true, y_score, ndim, score_name="y_score"):
     """The validated sample of a `rocstats.ROC` (or a sample) passed in place of
-    the data, as pROC's functions take a ``roc`` object: ``coords(r, "best")``."""
+    the data, as pROC's functions take a ``roc`` object: ``coords(r, "best")``.  Scores
+    passed beside it are refused, not ignored: the ROC holds its own."""
     sample = getattr(y_true, "_roc_sample", None)
     if sample is None and isinstance(y_true, BinarySample):
         sample = y_true
     if sample is None:
         return None
+    if y_score is not None:
+        raise ValueError("%s must not be given with a rocstats.ROC in place of y_true: the "
+                         "ROC holds its own scores (pass the data instead, or the ROC alone)"
+                         % score_name)
     if sample.score.ndim not in ndim:
         raise ValueError("this statistic needs %s-dimensional scores; the ROC holds %d-D "
                          "scores" % (" or ".join(map(str, ndim)), sample.score.ndim))
@@ -254,7 +259,7 @@ def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name=
     The checks run in a fixed order -- direction, labels, scores, rows, columns,
     weights -- so that the first problem is the one reported.
     """
-    given = _given_sample(y_true, ndim)
+    given = _given_sample(y_true, y_score, ndim, score_name)
     if given is not None:
         return given
     check_direction(direction)

@@ -106,3 +106,53 @@ def test_parallel_ranges_cover_every_replicate_once_in_order(n_boot, jobs):
     sizes = [r1 - r0 for r0, r1 in ranges]
     assert len(ranges) == min(jobs, n_boot) and max(sizes) - min(sizes) <= 1
     assert [r for r0, r1 in ranges for r in range(r0, r1)] == list(range(n_boot))
+
+
+def test_data_counts_and_cuts_are_64_bit_integers():
+    # the C kernels take int64 counts and block indices (64-bit counts: DESIGN.md); a
+    # float array would be accepted by the NumPy twin and silently change the contract
+    y = np.array([True, False, True, True, False, False, True])
+    s = np.array([0.3, 0.1, 0.3, 0.9, 0.5, 0.1, 0.7])
+    d = E.Data(y, s)
+    assert d.values.tolist() == [0.1, 0.3, 0.5, 0.7, 0.9]
+    assert d.cp0.tolist() == [0, 2, 0, 1, 1] and d.cn0.tolist() == [2, 0, 1, 0, 0]
+    for a in (d.cp0, d.cn0, d.pos_block, d.neg_block):
+        assert a.dtype == np.int64
+    cuts = d.cuts([0.05, 0.3, 0.31, 1.0])
+    assert cuts.dtype == np.int64 and cuts.tolist() == [0, 1, 2, 5]
+    cp, cn, group, weight = d.deletions()
+    assert group.dtype == np.int64 and group.tolist() == [0, 0, 0, 1, 1]
+    assert weight.tolist() == [2, 1, 1, 2, 1]
+
+
+class _Read(Exception):
+    pass
+
+
+class _Sized:
+    """A stand-in block array of a given length: the row limit is checked before any
+    array is read (a real array of 2**31 rows does not fit in a test); reading it raises
+    `_Read`."""
+
+    def __init__(self, size):
+        self.size = size
+
+    def __array__(self, *args, **kwargs):
+        raise _Read
+
+
+@pytest.mark.parametrize("m, n, refused", [
+    (2 ** 30, 2 ** 30, True),              # (m + n)^2 = 2^62: the first size refused
+    (2 ** 31, 0, True), (0, 2 ** 31, True),
+    (2 ** 31 - 1, 0, False),               # (2^31 - 1)^2 < 2^62
+    (2 ** 21, 2 ** 21 - 1, False),
+])
+def test_row_limit_of_64_bit_pair_counts(m, n, refused):
+    d = E.Data.__new__(E.Data)
+    d.K = 1
+    if refused:
+        with pytest.raises(ValueError, match="too many rows"):
+            d._set_blocks(_Sized(m), _Sized(n))
+    else:                                   # passes the check, then reads the stand-in
+        with pytest.raises(_Read):
+            d._set_blocks(_Sized(m), _Sized(n))

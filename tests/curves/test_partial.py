@@ -125,6 +125,20 @@ def test_components_match_pairwise_definition(ties, rng_):
     np.testing.assert_allclose(v01, d01, rtol=0, atol=1e-8)    # d01: finite differences
 
 
+@pytest.mark.parametrize("rng_", [(0.4, 0.9), (0.4, 0.8), (0.2, 0.8)])
+def test_components_of_untied_cases_on_a_range_end(rng_):
+    # cases with exactly 3 and 1 of the 5 controls above them: false-positive rates 0.6 and
+    # 0.2, the ends of the ranges (1 - hi, 1 - lo); at an end the step's two one-sided
+    # derivatives are averaged (the definition's kink rule), not counted once inside and
+    # once more as an end
+    pos, neg = [0.5, 2.5, 4.5], [1.0, 2.0, 3.0, 4.0, 5.0]
+    y = np.r_[np.ones(3), np.zeros(5)]
+    v10, v01 = partial_components(y == 1, np.r_[pos, neg], *rng_, "specificity")
+    d10, d01 = pauc_components_def(pos, neg, *rng_)
+    np.testing.assert_allclose(v10, d10, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(v01, d01, rtol=0, atol=1e-8)
+
+
 @pytest.mark.parametrize("ties", [False, True])
 @pytest.mark.parametrize("focus", FOCUSES)
 @pytest.mark.parametrize("rng_", [(0.8, 1.0), (0.55, 0.93), (0.0, 0.37)])

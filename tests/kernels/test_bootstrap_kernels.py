@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from rocstats import _kernels
 
-from definitions import boot_draw_def, curve_at_def, resample_def
+from definitions import auc_def, boot_draw_def, curve_at_def, resample_def
 
 IMPLS = _kernels.implementations("bootstrap")
 SIDES = sorted(IMPLS)
@@ -177,9 +177,45 @@ def test_kernels_are_quiet_and_check_their_blocks(side):
         cp, cn = k.counts(pb, nb, 4, False, 2 ** 64 - 1, 0, 9)
         k.auc(pb, nb, 4, False, 2 ** 64 - 1, 0, 9)
     assert cp.dtype == cn.dtype == np.int64
-    for bad_p, bad_n in ((np.array([0, 4]), nb), (pb, np.array([-1, 0]))):
-        with pytest.raises(ValueError):
+    # refused by the block check itself, which names the argument (an index past the end
+    # or below 0 must not reach the counting, where it would fail later or miscount)
+    for bad_p, bad_n, name in ((np.array([0, 4]), nb, "pos_block"),   # == n_blocks
+                               (np.array([0, 5]), nb, "pos_block"),
+                               (np.array([-1, 0]), nb, "pos_block"),
+                               (pb, np.array([0, 4]), "neg_block"),
+                               (pb, np.array([-1, 0]), "neg_block")):
+        with pytest.raises(ValueError, match=r"^%s holds block indices outside \[0, 4\)"
+                           % name):
             k.counts(bad_p, bad_n, 4, True, 1, 0, 2)
+    cuts = np.array([0, 2, 4], dtype=np.int64)
+    assert all(t.dtype == np.int64 for t in k.tails_counts(cp, cn, cuts))
+
+
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("stratified", [True, False])
+def test_counts_and_auc_over_several_chunks_from_a_later_replicate(side, stratified,
+                                                                   monkeypatch):
+    """A range r0 .. r1 with r0 > 0 that takes several passes of the NumPy twin (its chunk
+    made small here): every replicate r is the documented resample at counter r, whatever
+    pass it falls in."""
+    if side == "numpy":
+        from rocstats._kernels.numpy import bootstrap as nbk
+        monkeypatch.setattr(nbk, "_CHUNK", 20)      # 2 replicates of 10 rows per pass
+    rng = np.random.default_rng(3)
+    pos = rng.integers(0, 5, 4).astype(float)
+    neg = rng.integers(1, 7, 6).astype(float)
+    values = np.unique(np.r_[pos, neg])
+    pb = np.searchsorted(values, np.sort(pos))
+    nb = np.searchsorted(values, np.sort(neg))
+    k, seed, r0, r1 = IMPLS[side], 77, 5, 12
+    cp, cn = k.counts(pb, nb, values.size, stratified, seed, r0, r1)
+    auc = k.auc(pb, nb, values.size, stratified, seed, r0, r1)
+    for i, r in enumerate(range(r0, r1)):
+        P, N = resample_def(list(pos), list(neg), seed, r, stratified)
+        assert cp[i].tolist() == [P.count(v) for v in values]
+        assert cn[i].tolist() == [N.count(v) for v in values]
+        expected = auc_def(P, N) if P and N else np.nan
+        np.testing.assert_allclose(auc[i], expected, rtol=1e-15)
 
 
 @pytest.mark.parametrize("side", SIDES)

@@ -289,7 +289,6 @@ def _curve_ci(y_true, y_score, values, given, *, level, n_boot, stratified, inte
     values = _unit_values(_default_grid() if values is None else values, name)
     opts = _engine.check_options(level, n_boot, stratified, interval, random_state, n_jobs)
     labels, score, is_pos, P, N = _prepare(y_true, y_score, pos_label, direction)
-    direction = labels.direction
 
     def frame(lo, med, hi):
         df = pd.DataFrame({col: values, "lower": lo, "median": med, "upper": hi})

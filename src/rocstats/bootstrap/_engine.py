@@ -84,15 +84,12 @@ class Data:
     The blocks are non-decreasing, or with ``case_order=True`` listed in the cases'
     order (each class in input order), so that two scores of the same cases resampled
     with one seed see the same cases: one resample of cases, two curves (pROC's paired
-    bootstrap).  ``is_pos`` / ``score`` are kept for the statistic of the data.
-    ``blocks=(values, inverse)`` gives the reduction when the caller has it already."""
+    bootstrap).  ``is_pos`` / ``score`` are kept for the statistic of the data (both
+    1-D: checked by `rocstats._validation`)."""
 
-    def __init__(self, is_pos, score, *, case_order=False, blocks=None):
-        if blocks is None:
-            values, inverse = np.unique(score, return_inverse=True)
-        else:
-            values, inverse = blocks
-        inverse = inverse.reshape(-1).astype(np.int64)
+    def __init__(self, is_pos, score, *, case_order=False):
+        values, inverse = np.unique(score, return_inverse=True)
+        inverse = inverse.astype(np.int64)
         self.values = values
         self.K = int(values.size)
         self.is_pos, self.score = is_pos, score
