@@ -198,3 +198,64 @@ def test_curve_interval_edge_paths_name_the_function(fn, col, name, stat):
     r = rocstats.roc(*_two_class())
     with pytest.raises(ValueError, match="^%s is given twice" % name):
         fn(r, [0.9], **{name: [0.9]})
+
+
+# --------------------------------------------------------------------------- partial AUC
+@pytest.mark.parametrize("focus", ["specificity", "sensitivity"])
+@pytest.mark.parametrize("correct", [False, True])
+def test_partial_auc_replicates_are_the_definition_on_each_resample(focus, correct):
+    """Replicate r is the partial AUC (McClish-corrected when asked, below-diagonal values
+    kept: pROC's allow.invalid.partial.auc.correct inside its bootstrap) of resample r of
+    the documented stream; a non-stratified resample without a class is dropped, and the
+    warning counts exactly those."""
+    from definitions import mcclish_def, pauc_def, resample_def
+
+    pos = [0.3, 0.9, 0.9, 0.4]                         # a weak marker: many resamples
+    neg = [0.1, 0.4, 0.5, 0.6, 0.2, 0.9, 0.35]         # fall below the diagonal
+    y = [1] * 4 + [0] * 7
+    lo, hi = 0.7, 0.95
+    n_boot, seed = 150, 2024
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        r = rocstats.ci_auc(y, pos + neg, method="bootstrap", partial=(lo, hi), focus=focus,
+                            correct=correct, n_boot=n_boot, stratified=False,
+                            random_state=seed)
+    expected, absent = [], 0
+    for k in range(n_boot):
+        P, N = resample_def(pos, neg, seed, k, stratified=False)
+        if not P or not N:
+            absent += 1
+            continue
+        p = pauc_def(P, N, lo, hi, focus)
+        expected.append(mcclish_def(p, lo, hi) if correct else p)
+    assert absent > 0 and r.n_valid == n_boot - absent
+    np.testing.assert_allclose(r.replicates, expected, rtol=0, atol=1e-12)
+    if correct:   # the corrected values below 0.5 are kept, not dropped
+        assert (np.asarray(expected) < 0.5).any()
+    dropped = [str(w.message) for w in rec if issubclass(w.category, UndefinedAUCWarning)]
+    assert dropped and dropped[0].startswith("%d of %d bootstrap replicates" % (absent, n_boot))
+
+
+def test_statistics_on_counts_do_not_depend_on_the_chunking(monkeypatch):
+    """Statistics evaluated on count matrices are drawn in chunks of replicates (bounded
+    memory); replicate r keeps its counter r in every chunk -- the "random" tie policy
+    of x="best" draws from it -- so small chunks give the same numbers."""
+    from rocstats.bootstrap import _engine
+
+    y = np.r_[np.zeros(6, int), np.ones(6, int)]
+    s = np.array([3, 2, 2, 1, 1, 0, 1, 1, 1, 4, 3, 4])  # few values: tied optima are common
+    kw = dict(n_boot=90, random_state=4)
+
+    def run():
+        return (rocstats.ci_coords(y, s, "best", ret=("threshold", "sensitivity"),
+                                   best_policy="random", **kw),
+                rocstats.ci_auc(y, s, method="bootstrap", partial=(0.8, 1.0), **kw))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        big = run()
+        monkeypatch.setattr(_engine, "CHUNK", 2 * (np.unique(s).size + 1))   # 2 rows a chunk
+        small = run()
+    assert big[0].n_tied > 0
+    np.testing.assert_array_equal(small[0].replicates, big[0].replicates)
+    np.testing.assert_array_equal(small[1].replicates, big[1].replicates)
