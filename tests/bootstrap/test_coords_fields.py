@@ -13,23 +13,35 @@ from rocstats import UndefinedAUCWarning
 from definitions import best_points_def, proc_threshold_def, resample_def
 
 
+SMALL = {"few cases": ([2.0, 3.0, 1.0], [1.0, 0.0, 2.0, 2.0, 3.0, 1.0, 2.0]),
+         "few controls": ([1.0, 0.0, 2.0, 2.0, 3.0, 3.0, 2.0], [2.0, 1.0, 0.0])}
+RET = ("threshold", "sensitivity", "specificity", "tp", "tn", "fp", "fn", "ppv", "npv")
+
+
+@pytest.mark.parametrize("policy", ["omit", "random"])
+@pytest.mark.parametrize("which", sorted(SMALL))
 @pytest.mark.parametrize("direction", ["<", ">"])
-def test_best_replicates_are_the_exhaustive_optimum_of_each_resample(direction):
-    pos = [2.0, 3.0, 1.0]                             # few values: tied optima occur
-    neg = [1.0, 0.0, 2.0, 2.0, 3.0, 1.0, 2.0]
+def test_best_replicates_are_the_exhaustive_optimum_of_each_resample(direction, which,
+                                                                     policy):
+    """Replicate r of x="best" is the optimum of resample r found by exhaustive exact
+    search (tests/definitions.best_points_def), its coordinates counted directly; tied
+    optima give NaN ("omit") or the point picked by the replicate's draw m + n, the one
+    after its resampling draws ("random"); resamples without a class give NaN."""
+    from definitions import boot_draw_def, coords_metrics_def
+
+    pos, neg = SMALL[which]
     if direction == ">":                              # cases low: the same curve mirrored
         pos, neg = [-v for v in pos], [-v for v in neg]
     y = [1] * len(pos) + [0] * len(neg)
     n_boot, seed = 150, 99
-    ret = ("threshold", "sensitivity", "specificity")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedAUCWarning)
-        r = rocstats.ci_coords(y, pos + neg, "best", ret=ret, best_policy="omit",
+        r = rocstats.ci_coords(y, pos + neg, "best", ret=RET, best_policy=policy,
                                n_boot=n_boot, stratified=False, random_state=seed,
                                direction=direction)
     sign = 1.0 if direction == "<" else -1.0          # the working scores: higher = case
     wpos, wneg = [sign * v for v in pos], [sign * v for v in neg]
-    tied = absent = 0
+    tied = absent = one_control = 0
     for k in range(n_boot):
         P, N = resample_def(wpos, wneg, seed, k, stratified=False)
         got = r.replicates[k, 0]
@@ -37,20 +49,44 @@ def test_best_replicates_are_the_exhaustive_optimum_of_each_resample(direction):
             absent += 1
             assert np.isnan(got).all(), k
             continue
+        one_control += len(N) == 1
         idx = best_points_def(P, N, "youden")
-        if len(idx) > 1:                               # omitted, and counted
+        if len(idx) > 1:
             tied += 1
-            assert np.isnan(got).all(), k
-            continue
+            if policy == "omit":
+                assert np.isnan(got).all(), k
+                continue
+            j = idx[(boot_draw_def(seed, k, len(pos) + len(neg)) * len(idx)) >> 64]
+        else:
+            j = idx[0]
         cuts = sorted(set(P) | set(N)) + [float("inf")]
-        j = idx[0]
         tp = sum(1 for v in P if v >= cuts[j])
         fp = sum(1 for v in N if v >= cuts[j])
-        expected = [sign * proc_threshold_def(cuts, j), tp / len(P), 1 - fp / len(N)]
+        d = coords_metrics_def(tp, fp, len(P), len(N))
+        expected = [sign * proc_threshold_def(cuts, j)] + [
+            np.nan if d[name] is None else float(d[name]) for name in RET[1:]]
         np.testing.assert_allclose(got, expected, rtol=1e-15, err_msg=str(k))
-    assert absent > 0 and tied > 0
-    assert r.n_tied == tied
-    assert (r.n_valid == n_boot - absent - tied).all()
+    assert absent > 0 and tied > 0 and r.n_tied == tied
+    if which == "few controls":
+        assert one_control > 0
+    if policy == "omit":
+        assert (r.n_valid[:, :3] == n_boot - absent - tied).all()
+    else:
+        assert (r.n_valid[:, :3] == n_boot - absent).all()
+
+
+def test_coords_warn_with_the_count_of_replicates_without_a_class():
+    pos, neg = [3.0, 4.0], [1.0, 2.0, 2.5, 3.5, 0.5]
+    y = [1, 1, 0, 0, 0, 0, 0]
+    n_boot, seed = 200, 8
+    absent = sum(1 for k in range(n_boot)
+                 if not all(resample_def(pos, neg, seed, k, stratified=False)))
+    with pytest.warns(UndefinedAUCWarning,
+                      match=r"^%d of %d bootstrap replicates gave undefined values only "
+                            % (absent, n_boot)):
+        rocstats.ci_coords(y, pos + neg, [0.5, 0.8], input="specificity",
+                           ret=("sensitivity",), n_boot=n_boot, stratified=False,
+                           random_state=seed)
 
 
 def test_continuous_best_has_no_tied_replicates():
