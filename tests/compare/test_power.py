@@ -408,3 +408,26 @@ def test_issue_122_monte_carlo_small():
             assert abs(row["empirical_power"] - 0.8) > 4 * row["mc_se"]
     one = out["metadata"]["one_curve"]
     assert all(abs(r["empirical_power_rank_sum"] - r["formula_power"]) < 0.06 for r in one)
+
+
+@pytest.mark.parametrize("scale_a, scale_b", [(1e200, 1.0), (1e-200, 1e250), (2.0 ** -1000, 3.0)])
+def test_paired_power_does_not_depend_on_the_scores_scale(scale_a, scale_b):
+    """Pearson's r and the AUCs are scale-free, so is the power: huge or tiny scores once
+    overflowed (or underflowed) numpy.corrcoef's sums of squares and gave r = 0 silently
+    (issue 23's mutation triage)."""
+    import warnings
+
+    rng = np.random.default_rng(3)
+    y = np.r_[np.ones(20, int), np.zeros(20, int)]
+    a = rng.normal(size=40) + y
+    b = 0.6 * a + rng.normal(size=40) + 0.5 * y
+    ref = rocstats.power_roc_test_paired(y, a, b, method="obuchowski")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = rocstats.power_roc_test_paired(y, a * scale_a, b * scale_b, method="obuchowski")
+    # the definition: Pearson's r within each class, computed on the unscaled scores
+    r_cases = np.corrcoef(a[y == 1], b[y == 1])[0, 1]
+    r_controls = np.corrcoef(a[y == 0], b[y == 0])[0, 1]
+    assert got.r_cases == pytest.approx(r_cases, rel=1e-12)
+    assert got.r_controls == pytest.approx(r_controls, rel=1e-12)
+    assert got.power == pytest.approx(ref.power, rel=1e-12)

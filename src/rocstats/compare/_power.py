@@ -730,6 +730,18 @@ def _two_curve_target(sig_level, power, n_given, *, pilot):
     return target
 
 
+
+def _pearson(u, v):
+    """Pearson's r of two score columns (R's ``cor``), NaN when one is constant.  Each
+    column is first scaled by a power of two (exact) so that huge scores cannot overflow
+    the sums of squares: r does not depend on the scale, and without it scores near
+    1e200 gave r = 0 silently (issue 23)."""
+    def scaled(w):
+        top = float(np.max(np.abs(w))) if w.size else 0.0
+        return np.ldexp(w, -np.frexp(top)[1]) if np.isfinite(top) and top > 0 else w
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return float(np.corrcoef(scaled(u), scaled(v))[0, 1])
+
 def power_roc_test_paired(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
                           ncases: Optional[float] = None, ncontrols: Optional[float] = None,
                           kappa: Optional[float] = None, sig_level: Optional[float] = 0.05,
@@ -885,9 +897,8 @@ def power_roc_test_paired(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: Ar
     auc_a, auc_b = float(res.auc[0]), float(res.auc[1])
     delta = auc_a - auc_b
     pa, pb = score[is_pos], score[~is_pos]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        r_cases = float(np.corrcoef(pa[:, 0], pa[:, 1])[0, 1])
-        r_controls = float(np.corrcoef(pb[:, 0], pb[:, 1])[0, 1])
+    r_cases = _pearson(pa[:, 0], pa[:, 1])
+    r_controls = _pearson(pb[:, 0], pb[:, 1])
     if method == "obuchowski":
         fit_a = _binormal_fit(is_pos, score[:, 0])
         fit_b = _binormal_fit(is_pos, score[:, 1])
