@@ -33,26 +33,27 @@ def results(mutmut):
     return status
 
 
-def classified_names():
+def classified_names(with_outside=False):
     """``(equivalent, tolerance)``: the mutant names in backticks under the "## Equivalent"
     headings of EQUIVALENT.md, and those under "## Below every tolerance" (mutants that
     differ only by rounding or at an exact boundary no input reaches: left out of the
-    second score only).  Names under any other heading (the survivors' table) count as
-    neither."""
+    second score only).  With ``with_outside=True`` also the names under "## Killed
+    outside mutmut" (code that runs once at import, such as a decorator, before mutmut
+    switches a mutant on: the kill is shown by applying the mutant to the source, listed
+    with the test that fails), which count as killed.  Names under any other heading
+    (the survivors' table) count as none of these."""
     text = EQUIVALENT.read_text() if EQUIVALENT.exists() else ""
-    equiv, tol, section = set(), set(), None
+    equiv, tol, outside, section = set(), set(), set(), None
     for line in text.splitlines():
         if line.startswith("## "):
             head = line[3:].strip().lower()
             section = ("equiv" if head.startswith("equivalent") else
-                       "tol" if head.startswith("below every tolerance") else None)
+                       "tol" if head.startswith("below every tolerance") else
+                       "outside" if head.startswith("killed outside mutmut") else None)
             continue
         names = re.findall(r"`(rocstats\.[\w.ǁ]+__mutmut_\d+)`", line)
-        if section == "equiv":
-            equiv.update(names)
-        elif section == "tol":
-            tol.update(names)
-    return equiv, tol
+        {"equiv": equiv, "tol": tol, "outside": outside}.get(section, set()).update(names)
+    return (equiv, tol, outside) if with_outside else (equiv, tol)
 
 
 def equivalent_names():
@@ -92,7 +93,12 @@ def main(argv):
     if not status:
         print("mutation: no results; run `make mutation` (mutmut run) first")
         return 1
-    equiv, tol = classified_names()
+    equiv, tol, outside = classified_names(with_outside=True)
+    # killed by a test that mutmut's fork cannot see (import-time code); a name that was
+    # killed by mutmut itself or is gone counts as stale below
+    stale_outside = sorted(n for n in outside if n in status and status[n] in KILLED)
+    status = {n: ("killed" if n in outside and s not in KILLED else s)
+              for n, s in status.items()}
     print("mutation: per module (mutants run; score = killed / (run - equivalent); "
           "score2 also leaves out the below-tolerance ones):")
     print("    %-40s %7s %7s %6s %6s %8s %7s %7s" % ("module", "run", "killed", "equiv",
@@ -106,9 +112,11 @@ def main(argv):
     killed = sum(counts[s] for s in KILLED)
     # an equivalent mutant that was run and killed, or is gone from a module that was run
     run_modules = {module_of(n) for n in status}
-    stale = sorted(n for n in equiv | tol
-                   if (n in status and status[n] in KILLED)
-                   or (n not in status and module_of(n) in run_modules))
+    stale = sorted(set(n for n in equiv | tol
+                       if (n in status and status[n] in KILLED)
+                       or (n not in status and module_of(n) in run_modules))
+                   | set(stale_outside)
+                   | set(n for n in outside if n not in status and module_of(n) in run_modules))
     live_equiv = [n for n in equiv if n in status and status[n] not in KILLED]
     open_ = sorted(n for n, s in status.items() if s not in KILLED and n not in equiv
                    and n not in tol)

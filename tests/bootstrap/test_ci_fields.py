@@ -201,9 +201,10 @@ def test_curve_interval_edge_paths_name_the_function(fn, col, name, stat):
 
 
 # --------------------------------------------------------------------------- partial AUC
+@pytest.mark.parametrize("few", ["cases", "controls"])
 @pytest.mark.parametrize("focus", ["specificity", "sensitivity"])
 @pytest.mark.parametrize("correct", [False, True])
-def test_partial_auc_replicates_are_the_definition_on_each_resample(focus, correct):
+def test_partial_auc_replicates_are_the_definition_on_each_resample(focus, correct, few):
     """Replicate r is the partial AUC (McClish-corrected when asked, below-diagonal values
     kept: pROC's allow.invalid.partial.auc.correct inside its bootstrap) of resample r of
     the documented stream; a non-stratified resample without a class is dropped, and the
@@ -212,7 +213,9 @@ def test_partial_auc_replicates_are_the_definition_on_each_resample(focus, corre
 
     pos = [0.3, 0.9, 0.9, 0.4]                         # a weak marker: many resamples
     neg = [0.1, 0.4, 0.5, 0.6, 0.2, 0.9, 0.35]         # fall below the diagonal
-    y = [1] * 4 + [0] * 7
+    if few == "controls":                              # resamples with 0 or 1 control
+        pos, neg = [0.1, 0.4, 0.5, 0.6, 0.2, 0.9, 0.35], [0.3, 0.45, 0.05]
+    y = [1] * len(pos) + [0] * len(neg)
     lo, hi = 0.7, 0.95
     n_boot, seed = 150, 2024
     with warnings.catch_warnings(record=True) as rec:
@@ -220,15 +223,16 @@ def test_partial_auc_replicates_are_the_definition_on_each_resample(focus, corre
         r = rocstats.ci_auc(y, pos + neg, method="bootstrap", partial=(lo, hi), focus=focus,
                             correct=correct, n_boot=n_boot, stratified=False,
                             random_state=seed)
-    expected, absent = [], 0
+    expected, absent, one = [], 0, 0
     for k in range(n_boot):
         P, N = resample_def(pos, neg, seed, k, stratified=False)
         if not P or not N:
             absent += 1
             continue
+        one += min(len(P), len(N)) == 1
         p = pauc_def(P, N, lo, hi, focus)
         expected.append(mcclish_def(p, lo, hi) if correct else p)
-    assert absent > 0 and r.n_valid == n_boot - absent
+    assert absent > 0 and one > 0 and r.n_valid == n_boot - absent
     np.testing.assert_allclose(r.replicates, expected, rtol=0, atol=1e-12)
     if correct:   # the corrected values below 0.5 are kept, not dropped
         assert (np.asarray(expected) < 0.5).any()

@@ -408,3 +408,27 @@ def test_paired_venkatraman_permutations_follow_the_documented_stream_for_large_
             k2 = np.where(keep, rb3 + c2, ra3)
             want = venkatraman_paired_stat(is_pos, _ranks_first(k1), _ranks_first(k2))
             assert t.replicates[256 * block + r] == want, (block, r)
+
+
+@pytest.mark.parametrize("unpaired", [False, True])
+def test_bootstrap_test_of_mcclish_corrected_partial_aucs(unpaired):
+    """The McClish correction is affine in the partial AUC, (1 + (p - min)/(max - min))/2,
+    with the same slope for both curves: the difference and the bootstrap SD of the
+    difference both scale by it, so the bootstrap D statistic (pROC's roc.test, method =
+    "bootstrap") is the same with and without the correction -- provided the replicates
+    are corrected like the estimates."""
+    rng = np.random.default_rng(31)
+    y = rng.integers(0, 2, 70)
+    a = rng.normal(size=70) + 1.1 * y
+    b = 0.5 * a + rng.normal(size=70) + 0.6 * y
+    kw = dict(method="bootstrap", n_boot=150, random_state=8, partial=(0.8, 1.0))
+    if unpaired:
+        y2 = rng.integers(0, 2, 60)
+        b2 = rng.normal(size=60) + 0.6 * y2
+        plain = rocstats.roc_test_unpaired(y, a, y2, b2, **kw)
+        corr = rocstats.roc_test_unpaired(y, a, y2, b2, correct=True, **kw)
+    else:
+        plain = rocstats.roc_test(y, a, b, **kw)
+        corr = rocstats.roc_test(y, a, b, correct=True, **kw)
+    assert corr.statistic == pytest.approx(plain.statistic, rel=1e-9)
+    assert corr.pvalue == pytest.approx(plain.pvalue, rel=1e-9)
