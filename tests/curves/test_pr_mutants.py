@@ -342,3 +342,33 @@ def test_curve_plot_draws_on_the_given_axes():
         assert rocstats.pr_curve(*FIRST_NEG).plot(ax=ax) is ax
     finally:
         plt.close("all")
+
+
+# ------------------------------------------------- defects found by the mutation triage
+def test_curve_area_without_negatives_is_one_as_pr_auc():
+    """pr_auc documents 1 for a sample without negatives (precision 1 everywhere); the
+    curve's own area said NaN."""
+    assert rocstats.pr_curve([1, 1], [0.2, 0.3]).area() == 1.0
+    assert rocstats.pr_auc([1, 1], [0.2, 0.3]).auc == 1.0
+
+
+def test_curve_with_all_weights_zero_prints_with_nan_prevalence():
+    with pytest.warns(rocstats.UndefinedAUCWarning):
+        c = rocstats.pr_curve([0, 1, 0], [0.1, 0.2, 0.3], sample_weight=[0, 0, 0])
+    assert np.isnan(c.prevalence)
+    assert "prevalence (baseline)" in str(c)          # printing no longer divides by zero
+
+
+@pytest.mark.parametrize("fn", [rocstats.pr_auc, rocstats.pr_curve])
+def test_no_positive_warning_shows_the_negatives_weight_as_given(fn):
+    # weights 1 and 2 on the negatives: 3, whatever the internal rescaling
+    with pytest.warns(rocstats.UndefinedAUCWarning, match=r"\(negatives: 3\)"):
+        fn([0, 1, 0], [0.1, 0.2, 0.3], sample_weight=[1, 0, 2])
+
+
+@pytest.mark.parametrize("method", ["binomial", "logit"])
+def test_interval_of_an_undefined_area_is_nan(method):
+    with pytest.warns(rocstats.UndefinedAUCWarning):
+        r = rocstats.pr_auc([0, 0], [0.1, 0.2])
+    ci = r.conf_int(method=method)
+    assert np.isnan(ci.lower) and np.isnan(ci.upper) and np.isnan(ci.estimate)

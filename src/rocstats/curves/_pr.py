@@ -79,12 +79,13 @@ class PRCurve(_Result):
     @property
     def prevalence(self):
         """P / (P + N): the precision of a useless score (the chance baseline)."""
-        return self.n_pos / (self.n_pos + self.n_neg)
+        total = self.n_pos + self.n_neg
+        return self.n_pos / total if total > 0 else float("nan")
 
     def area(self, method="interpolated"):
         """The area under this curve by ``method`` (see `pr_auc`)."""
         _check_area_method(method, self.weighted)
-        if not np.isfinite(self.n_pos) or self.n_pos <= 0 or self.n_neg <= 0:
+        if not np.isfinite(self.n_pos) or self.n_pos <= 0:   # no positive: recall 0/0
             return float("nan")
         seg = segments_from_counts(self.tp, self.fp)
         return float(pr_area(*seg, self.n_pos, method)[0])
@@ -169,7 +170,10 @@ def pr_auc_interval(area, n_pos, level, method, weighted=False, alternative="two
     z = one_sided_quantile(level, alternative, _dist.norm_ppf)
     th, n = float(area), float(n_pos)
     if method == "binomial":
-        half = z * np.sqrt(th * (1 - th) / n) if 0 <= th <= 1 else float("nan")
+        if not 0 <= th <= 1:                        # an undefined area (NaN): no interval
+            return ConfidenceInterval(float("nan"), float("nan"), level, "binomial",
+                                      estimate=th, alternative=alternative)
+        half = z * np.sqrt(th * (1 - th) / n)
         lo, hi = one_sided(max(0.0, th - half), min(1.0, th + half), alternative, 0.0, 1.0)
         return ConfidenceInterval(lo, hi, level, "binomial", estimate=th,
                                   alternative=alternative)
@@ -364,7 +368,7 @@ def pr_curve(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label = None,
         y_true, y_score, pos_label, direction, sample_weight)
     if direction == ">":
         thr = -thr
-    if _no_positive(P, N, "The precision-recall curve"):
+    if _no_positive(P, N * scale, "The precision-recall curve"):
         nan = np.full(tp.shape, np.nan)
         return PRCurve(nan, nan.copy(), thr, tp * scale, fp * scale, P * scale, N * scale,
                        direction, labels.pos_label, weighted)
@@ -460,7 +464,7 @@ def pr_auc(y_true: ArrayLike, y_score: ArrayLike, *, method: str = "interpolated
         a, d, fpa, e = segments_from_counts(tp, fp)
     weighted = sample_weight is not None
     nan = float("nan")
-    if _no_positive(P, N, "The area under the PR curve"):
+    if _no_positive(P, N * scale, "The area under the PR curve"):
         return PRAUCResult(nan, method, P * scale, N * scale, nan, direction, pos_lab,
                            weighted)
     area = float(pr_area(a, d, fpa, e, P, method)[0])
