@@ -88,6 +88,7 @@ def per_module(status, equiv, tol=frozenset()):
 def main(argv):
     mutmut = argv[1] if len(argv) > 1 else "mutmut"
     status = results(mutmut)
+    existing = set(status)                  # every mutant of the scope, run or not
     unchecked = sum(s == "not checked" for s in status.values())
     status = {n: s for n, s in status.items() if s != "not checked"}
     if not status:
@@ -98,6 +99,10 @@ def main(argv):
     # killed by mutmut itself or is gone counts as stale below
     stale_outside = sorted(n for n in outside if n in status and status[n] in KILLED)
     status = {n: ("killed" if n in outside and s not in KILLED else s)
+              for n, s in status.items()}
+    # a listed equivalent that "timed out" was slow (a loaded machine runs every test of
+    # an equivalent mutant), not detected: it counts as equivalent, not as killed
+    status = {n: ("survived" if n in equiv | tol and s == "timeout" else s)
               for n, s in status.items()}
     print("mutation: per module (mutants run; score = killed / (run - equivalent); "
           "score2 also leaves out the below-tolerance ones):")
@@ -110,13 +115,14 @@ def main(argv):
     counts = Counter(status.values())
     total = len(status)
     killed = sum(counts[s] for s in KILLED)
-    # an equivalent mutant that was run and killed, or is gone from a module that was run
     run_modules = {module_of(n) for n in status}
+    # listed but killed, or gone from a module that was run (renumbered by an edit); a
+    # listed mutant not yet run again ("not checked") is neither
     stale = sorted(set(n for n in equiv | tol
                        if (n in status and status[n] in KILLED)
-                       or (n not in status and module_of(n) in run_modules))
+                       or (n not in existing and module_of(n) in run_modules))
                    | set(stale_outside)
-                   | set(n for n in outside if n not in status and module_of(n) in run_modules))
+                   | set(n for n in outside if n not in existing and module_of(n) in run_modules))
     live_equiv = [n for n in equiv if n in status and status[n] not in KILLED]
     open_ = sorted(n for n, s in status.items() if s not in KILLED and n not in equiv
                    and n not in tol)
