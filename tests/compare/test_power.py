@@ -431,3 +431,18 @@ def test_paired_power_does_not_depend_on_the_scores_scale(scale_a, scale_b):
     assert got.r_cases == pytest.approx(r_cases, rel=1e-12)
     assert got.r_controls == pytest.approx(r_controls, rel=1e-12)
     assert got.power == pytest.approx(ref.power, rel=1e-12)
+
+
+@pytest.mark.parametrize("method", ["obuchowski", "delong"])
+def test_paired_power_with_a_constant_column_refuses_without_numpy_warnings(method):
+    """A score constant within a class makes its correlation 0/0: the user gets the
+    ValueError naming the scores, not a NumPy RuntimeWarning on the way."""
+    import warnings
+
+    y = [0, 0, 0, 0, 1, 1, 1, 1]
+    a = [1, 2, 3, 4, 5, 6, 7, 8]
+    b = [1, 1, 1, 1, 2, 3, 4, 5]                     # constant among the controls
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(ValueError, match="^y_score_a/y_score_b"):
+            rocstats.power_roc_test_paired(y, a, b, method=method)

@@ -372,3 +372,12 @@ def test_interval_of_an_undefined_area_is_nan(method):
         r = rocstats.pr_auc([0, 0], [0.1, 0.2])
     ci = r.conf_int(method=method)
     assert np.isnan(ci.lower) and np.isnan(ci.upper) and np.isnan(ci.estimate)
+
+
+@pytest.mark.parametrize("method", ["binomial", "logit"])
+def test_undefined_area_interval_keeps_level_method_and_alternative(method):
+    with pytest.warns(rocstats.UndefinedAUCWarning):
+        r = rocstats.pr_auc([0, 0], [0.1, 0.2])
+    ci = r.conf_int(level=0.9, method=method, alternative="greater")
+    assert (ci.level, ci.method, ci.alternative) == (0.9, method, "greater")
+    assert np.isnan(ci.lower) and np.isnan(ci.upper)
