@@ -730,7 +730,6 @@ def _two_curve_target(sig_level, power, n_given, *, pilot):
     return target
 
 
-
 def _pearson(u, v):
     """Pearson's r of two score columns (R's ``cor``), NaN when one is constant.  Each
     column is first scaled by a power of two (exact) so that huge scores cannot overflow
@@ -741,6 +740,7 @@ def _pearson(u, v):
         return np.ldexp(w, -np.frexp(top)[1]) if np.isfinite(top) and top > 0 else w
     with np.errstate(invalid="ignore", divide="ignore"):
         return float(np.corrcoef(scaled(u), scaled(v))[0, 1])
+
 
 def power_roc_test_paired(y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *,
                           ncases: Optional[float] = None, ncontrols: Optional[float] = None,
