@@ -749,3 +749,22 @@ def boot_d_def(y, a, b, index_sets, stat=None):
     mean = sum(diffs) / len(diffs)
     sd = (sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)) ** 0.5
     return d / sd, sd, diffs
+
+
+def pr_interpolated_area_def(pts):
+    """The interpolated (Davis & Goadrich) area under the PR curve through the points
+    ``pts`` = [(tp, fp), ...] in threshold order: between two points, precision along
+    (tp + x) / (tp + fp + x + skew x), skew = dFP / dTP, integrated numerically
+    (scipy.integrate.quad) over x in [0, dTP]; divided by the total TP."""
+    from scipy import integrate
+
+    P = pts[-1][0]
+    total = 0.0
+    for (ta, fa), (tb, fb) in zip(pts, pts[1:]):
+        d = tb - ta
+        if d == 0:
+            continue
+        skew = (fb - fa) / d
+        total += integrate.quad(lambda x: (ta + x) / (ta + fa + x + skew * x), 0, d,
+                                epsabs=1e-14, epsrel=1e-13)[0]
+    return total / P

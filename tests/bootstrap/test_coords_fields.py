@@ -18,6 +18,12 @@ SMALL = {"few cases": ([2.0, 3.0, 1.0], [1.0, 0.0, 2.0, 2.0, 3.0, 1.0, 2.0]),
 RET = ("threshold", "sensitivity", "specificity", "tp", "tn", "fp", "fn", "ppv", "npv")
 
 
+def _without_a_class(pos, neg, seed, n_boot):
+    """Replicates of the documented non-stratified stream that miss cases or controls."""
+    return sum(1 for k in range(n_boot)
+               if not all(resample_def(pos, neg, seed, k, stratified=False)))
+
+
 @pytest.mark.parametrize("policy", ["omit", "random"])
 @pytest.mark.parametrize("which", sorted(SMALL))
 @pytest.mark.parametrize("direction", ["<", ">"])
@@ -79,8 +85,7 @@ def test_coords_warn_with_the_count_of_replicates_without_a_class():
     pos, neg = [3.0, 4.0], [1.0, 2.0, 2.5, 3.5, 0.5]
     y = [1, 1, 0, 0, 0, 0, 0]
     n_boot, seed = 200, 8
-    absent = sum(1 for k in range(n_boot)
-                 if not all(resample_def(pos, neg, seed, k, stratified=False)))
+    absent = _without_a_class(pos, neg, seed, n_boot)
     with pytest.warns(UndefinedAUCWarning,
                       match=r"^%d of %d bootstrap replicates gave undefined values only "
                             % (absent, n_boot)):
@@ -143,8 +148,7 @@ def test_thresholds_drop_replicates_without_a_class_and_say_so():
     pos, neg = [3.0, 4.0], [1.0, 2.0, 2.5, 3.5, 0.5]
     y = [1, 1, 0, 0, 0, 0, 0]
     n_boot, seed = 200, 8
-    absent = sum(1 for k in range(n_boot)
-                 if not all(resample_def(pos, neg, seed, k, stratified=False)))
+    absent = _without_a_class(pos, neg, seed, n_boot)
     with pytest.warns(UndefinedAUCWarning,
                       match=r"^%d of %d bootstrap replicates gave an undefined sensitivity or "
                             r"specificity " % (absent, n_boot)):

@@ -14,11 +14,11 @@ import math
 
 import numpy as np
 import pytest
-from scipy import integrate, stats
+from scipy import stats
 
 import rocstats
 
-from definitions import resample_def, type7_quantile_def
+from definitions import pr_interpolated_area_def, resample_def, type7_quantile_def
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -51,17 +51,7 @@ def trapezoid_def(pos, neg):
 
 
 def interpolated_def(pos, neg):
-    pts = points(pos, neg)
-    P = pts[-1][0]
-    total = 0.0
-    for (ta, fa), (tb, fb) in zip(pts, pts[1:]):
-        d = tb - ta
-        if d == 0:
-            continue
-        skew = (fb - fa) / d
-        total += integrate.quad(lambda x: (ta + x) / (ta + fa + x + skew * x), 0, d,
-                                epsabs=1e-14, epsrel=1e-13)[0]
-    return total / P
+    return pr_interpolated_area_def(points(pos, neg))
 
 
 def precision_at_def(pos, neg, recall):

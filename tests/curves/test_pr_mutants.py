@@ -15,10 +15,12 @@ import warnings
 
 import numpy as np
 import pytest
-from scipy import integrate, stats
+from scipy import stats
 
 import rocstats
 from rocstats.curves._pr import PRAUCResult
+
+from definitions import pr_interpolated_area_def
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -63,17 +65,7 @@ def trapezoid_def(y, s, w=None):
 
 
 def interpolated_def(y, s, w=None):
-    pts = points(y, s, w)
-    P = pts[-1][0]
-    total = 0.0
-    for (ta, fa), (tb, fb) in zip(pts, pts[1:]):
-        d = tb - ta
-        if d == 0:
-            continue
-        skew = (fb - fa) / d
-        total += integrate.quad(lambda x: (ta + x) / (ta + fa + x + skew * x), 0, d,
-                                epsabs=1e-14, epsrel=1e-13)[0]
-    return total / P
+    return pr_interpolated_area_def(points(y, s, w))
 
 
 AREA_DEFS = {"interpolated": interpolated_def, "average_precision": ap_def,
