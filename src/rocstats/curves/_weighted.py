@@ -128,7 +128,9 @@ def _classes(is_pos, score, w):
 
 def weighted_counts(x, wx, y, wy):
     """``c10[i] = 2 * (weight of negatives below x_i) + (tied weight)`` and
-    ``c01[j] = 2 * (weight of positives above y_j) + (tied weight)``.
+    ``c01[j] = 2 * (weight of positives above y_j) + (tied weight)``, and the two classes'
+    total weights ``(W0, W1)`` summed in the same (score) order as the cumulative sums,
+    so that ``c10[i] == 2 * W0`` exactly for a case above every control.
 
     Two sorts and cumulative weight sums (O((m + n) log(m + n))).  With integer weights
     (int64 or Python-int object arrays) everything is exact; with floats it is the
@@ -147,7 +149,7 @@ def weighted_counts(x, wx, y, wy):
     hi = np.searchsorted(xs, y, side="right")
     total = cx[-1]
     c01 = (total - cx[hi]) + (total - cx[lo])   # 2 above + tied
-    return c10, c01
+    return c10, c01, cy[-1], total
 
 
 def _int_weights(w):
@@ -180,7 +182,7 @@ def frequency_delong(is_pos, S, w):
     for c in range(k):
         x, wx, y, wy = _classes(is_pos, S[:, c], w)
         wx, wy = _int_weights(wx), _int_weights(wy)
-        c10, c01 = weighted_counts(x, wx, y, wy)
+        c10, c01, _, _ = weighted_counts(x, wx, y, wy)
         C10.append(c10)
         C01.append(c01)
     m, n = int(np.sum(wx)), int(np.sum(wy))
@@ -210,16 +212,16 @@ def sampling_delong(is_pos, S, w):
     D10, D01, aucs = [], [], np.empty(k)
     for c in range(k):
         x, wx, y, wy = _classes(is_pos, S[:, c], w)
-        c10, c01 = weighted_counts(x, wx, y, wy)
-        # placements over the cumulative sums' own totals, so that a case above every
-        # control has V10 = 1 exactly (and a perfect score variance 0 exactly)
-        V10 = c10 / (2.0 * np.cumsum(wy)[-1])
-        V01 = c01 / (2.0 * np.cumsum(wx)[-1])
+        c10, c01, tot_y, tot_x = weighted_counts(x, wx, y, wy)
+        # placements over the cumulative sums' own totals (summed in score order), so
+        # that a case above every control has V10 = 1 exactly (and a perfect score
+        # variance 0 exactly)
+        V10 = c10 / (2.0 * tot_y)
+        V01 = c01 / (2.0 * tot_x)
         W1, W0 = float(np.sum(wx)), float(np.sum(wy))
-        a = float(np.sum(wx * V10)) / W1
-        aucs[c] = a
-        D10.append(wx * (V10 - a) / W1)
-        D01.append(wy * (V01 - a) / W0)
+        aucs[c] = float(np.sum(wx * V10)) / W1
+        D10.append(wx * _centred(V10, wx) / W1)
+        D01.append(wy * _centred(V01, wy) / W0)
     m, n = D10[0].size, D01[0].size
     if m < 2 or n < 2:
         return aucs, np.full((k, k), np.nan), m, n
@@ -228,14 +230,38 @@ def sampling_delong(is_pos, S, w):
     return aucs, cov, m, n
 
 
+def _centred(v, w):
+    """``v - (weighted mean of v)``, taken about the value of the heaviest unit so that
+    its residual, which carries the most weight, does not come from subtracting two
+    numbers that agree in most digits (one weight of 1 beside weights of 1e-9: its
+    residual is about 1e-9 and would keep only 7 digits)."""
+    d = v - v[np.argmax(w)]
+    return d - float(np.sum(w * d)) / float(np.sum(w))
+
+
 def centring_factor(w):
     """``kappa = 1 - 2 sum p^3 / sum p^2 + sum p^2`` with ``p = w / sum w``: the expected
     share of ``sum w_i^2 (V_i - A)^2`` left after centring at the weighted mean (module
     docstring).  ``(m - 1) / m`` for equal weights; positive when two or more weights are
-    positive."""
-    p = w / np.sum(w)
-    s2 = float(np.sum(p * p))
-    return 1.0 - 2.0 * float(np.sum(p * p * p)) / s2 + s2
+    positive.
+
+    Computed without cancellation: ``1 - 2 p_i + sum p^2 = (sum_{k != i} p_k)^2 +
+    sum_{k != i} p_k^2``, with the sums over the other units taken as prefix plus suffix
+    sums (never ``1 - p_i``), so that one dominant weight (``[1, 1e-9, 1e-9]``, kappa
+    about 1e-17) keeps its relative accuracy instead of cancelling to 0.
+    """
+    p = w / np.max(w)            # scale-free; the largest term is 1
+    others = _sum_of_others(p)
+    others2 = _sum_of_others(p * p)
+    total, total2 = float(np.sum(p)), float(np.sum(p * p))
+    return float(np.sum(p * p * (others * others + others2))) / (total * total * total2)
+
+
+def _sum_of_others(v):
+    """``out[i] = sum_{k != i} v_k`` as a prefix sum plus a suffix sum (no subtraction)."""
+    before = np.concatenate([[0.0], np.cumsum(v)[:-1]])
+    after = np.concatenate([np.cumsum(v[::-1])[::-1][1:], [0.0]])
+    return before + after
 
 
 def weighted_delong(is_pos, S, w, weight_type):
