@@ -108,6 +108,10 @@ class ROC:
     """
 
     def __init__(self, sample, name=None, *, sort=True, sample_weight=None):
+        if not isinstance(sample, BinarySample):
+            raise TypeError("ROC(sample) takes a validated sample; build a ROC with "
+                            "rocstats.roc(y_true, y_score), not ROC(y_true, y_score) "
+                            "(got %s)" % type(sample).__name__)
         if sample.score.ndim != 1:
             raise ValueError("ROC holds one marker; several give a ROCSet")
         self._roc_sample = sample
@@ -268,7 +272,7 @@ class ROC:
                                     method=method, direction=a.direction, **options)
             return dataclasses.replace(res, pos_label=a.pos_label)
         plain = method == "delong" and set(options) <= {"alternative"}
-        if not plain or a.undefined("DeLong's test", stacklevel=4):
+        if not plain or a.undefined("DeLong's test"):
             res = roc_test(_raw_labels(a), _raw(a), _raw(b), method=method,
                            direction=a.direction, **options)
             return dataclasses.replace(res, pos_label=a.pos_label)
@@ -363,7 +367,7 @@ def _paired_delong(a, b):
         cov = np.full((2, 2), np.nan)
     else:
         cov = delong_covariance(V10.T, V01.T, overwrite=True)
-    warn_reversed(aucs, a.direction, a.pos_label, ("a", "b"), stacklevel=4)
+    warn_reversed(aucs, a.direction, a.pos_label, ("a", "b"))
     return AUCResult(aucs, np.diag(cov).copy(), m, n, cov, a.direction, a.pos_label)
 
 

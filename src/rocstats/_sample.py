@@ -113,10 +113,10 @@ class BinarySample:
         return None if self.score.ndim == 1 else self.score.shape[1]
 
     # ------------------------------------------------------------------ guards
-    def undefined(self, what="AUC", stacklevel=4):
+    def undefined(self, what="AUC"):
         """Warn (`rocstats.UndefinedAUCWarning`) and return True when a class is
         absent: the statistic is then NaN (the one-class guard of every statistic)."""
-        return warn_one_class(self.m, self.n, what, stacklevel=stacklevel)
+        return warn_one_class(self.m, self.n, what)
 
     def nan(self):
         """NaN of the statistic's shape: a float (1-D scores) or k NaNs."""

@@ -4,6 +4,8 @@ Every failure is a ``ValueError`` whose message starts with the argument's name.
 Accepted inputs: lists, tuples, NumPy arrays of any layout (non-contiguous, float32,
 integer, boolean) and pandas Series; everything is normalised to float64 C-contiguous.
 """
+import os
+import sys
 import warnings
 
 import numpy as np
@@ -11,6 +13,28 @@ import numpy as np
 from . import _labels
 
 _MAX_EXACT_INT = 2 ** 53
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def user_stacklevel():
+    """The ``stacklevel`` with which the function calling this one makes
+    ``warnings.warn`` report the first frame outside rocstats: the user's own line, however
+    many layers of rocstats (decorators, dispatchers) lie between (pandas'
+    ``find_stack_level`` does the same).
+
+    Examples
+    --------
+    >>> import warnings, rocstats
+    >>> with warnings.catch_warnings(record=True) as rec:
+    ...     warnings.simplefilter("always")
+    ...     _ = rocstats.auc([1, 1, 1], [0.1, 0.2, 0.3])
+    >>> rec[0].filename.startswith(_PACKAGE_DIR)
+    False
+    """
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 class UndefinedAUCWarning(UserWarning):
@@ -26,7 +50,7 @@ class ReversedDirectionWarning(UserWarning):
     ``warnings.simplefilter("ignore", rocstats.ReversedDirectionWarning)``."""
 
 
-def warn_reversed(auc, direction, pos_label, names=None, stacklevel=3):
+def warn_reversed(auc, direction, pos_label, names=None):
     """Warn once (one `ReversedDirectionWarning` per call) when an AUC, or any of
     a vector of AUCs (``names`` label them), is below 0.5.  Returns True if it warned."""
     a = np.atleast_1d(np.asarray(auc, dtype=np.float64))
@@ -47,7 +71,7 @@ def warn_reversed(auc, direction, pos_label, names=None, stacklevel=3):
                   "direction=%r (or the other class as pos_label) gives %s; rocstats does "
                   "not flip it for you (pROC's direction='auto' would)"
                   % (which, direction, side, pos_label, other, flipped),
-                  ReversedDirectionWarning, stacklevel=stacklevel)
+                  ReversedDirectionWarning, stacklevel=user_stacklevel())
     return True
 
 
@@ -124,13 +148,13 @@ def check_direction(direction):
     return direction
 
 
-def warn_one_class(n_pos, n_neg, what="AUC", stacklevel=3):
+def warn_one_class(n_pos, n_neg, what="AUC"):
     """Warn and return True when a class is missing (the statistic is then NaN)."""
     if n_pos == 0 or n_neg == 0:
         warnings.warn("%s is undefined: y_true has %s (positives: %d, negatives: %d); "
                       "returning NaN" % (what, "no positives" if n_pos == 0 else "no negatives",
                                          n_pos, n_neg), UndefinedAUCWarning,
-                      stacklevel=stacklevel)
+                      stacklevel=user_stacklevel())
         return True
     return False
 

@@ -95,7 +95,7 @@ def sample_delong_test(sample, alternative="two-sided", rng=None, focus="specifi
         method = "DeLong-type test for two correlated partial AUCs"
     if sample.weights is not None:
         method += " (%s weights)" % sample.weight_type
-    if sample.undefined("DeLong's test", stacklevel=5):
+    if sample.undefined("DeLong's test"):
         nan = float("nan")
         return TestResult(nan, nan, nan, method, alternative, nan, pos_label=sample.pos_label)
     if sample.weights is not None and rng is not None:
@@ -103,7 +103,7 @@ def sample_delong_test(sample, alternative="two-sided", rng=None, focus="specifi
                          "AUC variance not implemented)")
     res = sample_delong(sample, rng, focus, correct)
     if rng is None:
-        warn_reversed(res.auc, sample.direction, sample.pos_label, ("a", "b"), stacklevel=4)
+        warn_reversed(res.auc, sample.direction, sample.pos_label, ("a", "b"))
     return _paired_z(res, method, alternative, sample.pos_label)
 
 
@@ -170,10 +170,10 @@ def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Ar
             y_true_a, y_score_a, y_true_b, y_score_b, pos_label=pos_label,
             direction=direction, partial=partial, focus=focus, correct=correct), spec)
     _check_alternative(alternative)
-    opts = dict(pos_label=pos_label, direction=direction, partial=partial, focus=focus,
-                correct=correct)
-    ra = delong(y_true_a, y_score_a, **opts)
-    rb = delong(y_true_b, y_score_b, **opts)
+    rng = check_partial_options(partial, focus, correct)
+    ra, rb = (_named_delong(y_true, y_score, name, pos_label, direction, rng, focus, correct)
+              for y_true, y_score, name in ((y_true_a, y_score_a, "y_score_a"),
+                                            (y_true_b, y_score_b, "y_score_b")))
     va, vb = ra.variance, rb.variance
     na, nb = ra.n_pos + ra.n_neg, rb.n_pos + rb.n_neg
     d = ra.auc - rb.auc
@@ -189,6 +189,17 @@ def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Ar
     return TestResult(float(stat), pval, float(d), method,
                       alternative, se=se, df=float(df), distribution="t",
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
+
+
+def _named_delong(y_true, y_score, score_name, pos_label, direction, rng, focus, correct):
+    """`rocstats.delong` of one of two independent samples, its errors naming the score
+    argument (``y_score_a`` / ``y_score_b``, as the bootstrap and Venkatraman tests do)."""
+    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
+                           score_name=score_name, finite=rng is not None)
+    res = sample_delong(sample, rng, focus, correct)
+    if rng is None:
+        warn_reversed(res.auc, direction, res.pos_label)
+    return res
 
 
 def delong_joint_test(y_true: ArrayLike, y_scores: ArrayLike, *, contrast: Any = None,

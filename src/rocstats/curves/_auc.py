@@ -141,15 +141,15 @@ def sample_auc(sample, rng=None, focus="specificity", correct=False):
     """`auc` of a validated 1-D `rocstats._sample.BinarySample` (``rng``:
     the checked partial range or None)."""
     if rng is not None:
-        if sample.undefined(stacklevel=5):
+        if sample.undefined():
             return float("nan")
         se, sp = _partial.points_of(sample)
         value = float(_partial.partial_auc_from_points(se, sp, partial=rng, focus=focus))
         return _partial.mcclish(value, *rng) if correct else value
     pos, neg = sorted_classes(sample)
     sample._m = pos.size
-    if sample.undefined(stacklevel=5):
+    if sample.undefined():
         return float("nan")
     value = auc_from_twice_u(_kernels.roc.auc2u_sorted(pos, neg), pos.size, neg.size)
-    warn_reversed(value, sample.direction, sample.pos_label, stacklevel=4)
+    warn_reversed(value, sample.direction, sample.pos_label)
     return value

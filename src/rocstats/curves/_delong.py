@@ -126,7 +126,7 @@ def _columns(sample):
 def _delong_partial(sample, rng, focus, correct):
     """`delong` with ``partial``: scalar (1-D score) or vector (2-D) result."""
     extra = dict(partial=rng, focus=focus, correct=correct)
-    if sample.undefined(stacklevel=5):
+    if sample.undefined():
         return _result(sample, None, None, **extra)
     S = _columns(sample)
     k = S.shape[1]
@@ -145,7 +145,7 @@ def _delong_partial(sample, rng, focus, correct):
 def _delong_weighted(sample):
     """`delong` with ``sample_weight`` (see `rocstats.curves._weighted`)."""
     extra = dict(weight_type=sample.weight_type)
-    if sample.undefined(stacklevel=5):
+    if sample.undefined():
         return _result(sample, None, None, **extra)
     aucs, cov, mw, nw = weighted_delong(sample.is_pos, _columns(sample), sample.weights,
                                         sample.weight_type)
@@ -158,7 +158,7 @@ def _delong_exact(sample):
     pos, neg = sorted_classes(sample)
     m, n = pos.size, neg.size
     sample._m = m
-    if sample.undefined(stacklevel=5):
+    if sample.undefined():
         return _result(sample, None, None)
     twice_u, q10, q01 = _kernels.roc.delong_sums_sorted(pos, neg)
     a = auc_from_twice_u(twice_u, m, n)
@@ -168,7 +168,7 @@ def _delong_exact(sample):
 
 def _delong_columns(sample):
     """`delong` of k scores: the placements of every column, the covariance."""
-    if sample.undefined(stacklevel=5):
+    if sample.undefined():
         return _result(sample, None, None)
     k = sample.k
     aucs, V10, V01 = structural_components(sample.is_pos, sample.score)
