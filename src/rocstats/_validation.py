@@ -16,11 +16,14 @@ _MAX_EXACT_INT = 2 ** 53
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
-def user_stacklevel():
-    """The ``stacklevel`` with which the function calling this one makes
-    ``warnings.warn`` report the first frame outside rocstats: the user's own line, however
-    many layers of rocstats (decorators, dispatchers) lie between (pandas'
-    ``find_stack_level`` does the same).
+def warn_user(message, category):
+    """``warnings.warn(message, category)`` reported at the user's line: the caller of the
+    outermost rocstats frame on the stack, however many layers of rocstats (decorators,
+    dispatchers) -- or of other code between them, such as a wrapper -- lie in between.
+    (A fixed ``stacklevel`` goes stale when a layer is added; pandas' ``find_stack_level``
+    takes the first frame outside the package, which a foreign wrapper between two
+    rocstats frames would stop.)  Filters and the once-per-location registry work as for
+    ``warnings.warn``.
 
     Examples
     --------
@@ -28,13 +31,23 @@ def user_stacklevel():
     >>> with warnings.catch_warnings(record=True) as rec:
     ...     warnings.simplefilter("always")
     ...     _ = rocstats.auc([1, 1, 1], [0.1, 0.2, 0.3])
-    >>> rec[0].filename.startswith(_PACKAGE_DIR)
-    False
+    >>> rec[0].category.__name__, rec[0].filename.startswith(_PACKAGE_DIR)
+    ('UndefinedAUCWarning', False)
     """
-    frame, level = sys._getframe(1), 1
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
-        frame, level = frame.f_back, level + 1
-    return level
+    frame, outermost = sys._getframe(1), None
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            outermost = frame
+        frame = frame.f_back
+    user = outermost.f_back if outermost is not None else None
+    if user is None:               # rocstats run as the main program: no caller outside
+        warnings.warn(message, category, stacklevel=2)
+        return
+    g = user.f_globals
+    warnings.warn_explicit(message, category, user.f_code.co_filename, user.f_lineno,
+                           module=g.get("__name__", "<string>"),
+                           registry=g.setdefault("__warningregistry__", {}),
+                           module_globals=g)
 
 
 class UndefinedAUCWarning(UserWarning):
@@ -66,12 +79,13 @@ def warn_reversed(auc, direction, pos_label, names=None):
         flipped = "1 - AUC"
     side = "larger" if direction == "<" else "smaller"
     other = ">" if direction == "<" else "<"
-    warnings.warn("%s < 0.5 with direction=%r (%s scores indicate the positive class %r): "
-                  "the marker ranks the classes the wrong way round for this direction. "
-                  "direction=%r (or the other class as pos_label) gives %s; rocstats does "
-                  "not flip it for you (pROC's direction='auto' would)"
-                  % (which, direction, side, pos_label, other, flipped),
-                  ReversedDirectionWarning, stacklevel=user_stacklevel())
+    # pragma: no mutate start (the message text, as for warnings.warn / raise lines)
+    warn_user("%s < 0.5 with direction=%r (%s scores indicate the positive class %r): "
+              "the marker ranks the classes the wrong way round for this direction. "
+              "direction=%r (or the other class as pos_label) gives %s; rocstats does not "
+              "flip it for you (pROC's direction='auto' would)"
+              % (which, direction, side, pos_label, other, flipped), ReversedDirectionWarning)
+    # pragma: no mutate end
     return True
 
 
@@ -151,10 +165,11 @@ def check_direction(direction):
 def warn_one_class(n_pos, n_neg, what="AUC"):
     """Warn and return True when a class is missing (the statistic is then NaN)."""
     if n_pos == 0 or n_neg == 0:
-        warnings.warn("%s is undefined: y_true has %s (positives: %d, negatives: %d); "
-                      "returning NaN" % (what, "no positives" if n_pos == 0 else "no negatives",
-                                         n_pos, n_neg), UndefinedAUCWarning,
-                      stacklevel=user_stacklevel())
+        # pragma: no mutate start (the message text, as for warnings.warn / raise lines)
+        warn_user("%s is undefined: y_true has %s (positives: %d, negatives: %d); "
+                  "returning NaN" % (what, "no positives" if n_pos == 0 else "no negatives",
+                                     n_pos, n_neg), UndefinedAUCWarning)
+        # pragma: no mutate end
         return True
     return False
 

@@ -1,8 +1,8 @@
 """Warnings point at the caller's line, and a non-finite score is refused even when a
 class is absent (issue 23, surviving mutants of `rocstats.curves._auc`: the hard-coded
 ``stacklevel`` values pointed into rocstats -- ``_sample.py``, ``_delong.py``,
-``_roctest.py`` -- once decorators had added frames; now the first frame outside the
-package is found, `rocstats._validation.user_stacklevel`).
+``_roctest.py`` -- once decorators had added frames; now the caller of the outermost rocstats
+frame is reported, `rocstats._validation.warn_user`).
 
 The documented contract: NaN or inf scores raise ``ValueError`` naming ``y_score``
 (`rocstats.auc`'s docstring), checked before the one-class case returns NaN; a warning's
@@ -88,3 +88,20 @@ def test_every_warning_points_at_the_caller(call, case):
 def test_roc_constructor_refuses_raw_data():
     with pytest.raises(TypeError, match=r"rocstats\.roc\(y_true, y_score\)"):
         rocstats.ROC([1, 0], [0.1, 0.2])
+
+
+def test_a_foreign_frame_between_rocstats_frames_is_not_the_caller(monkeypatch):
+    # a wrapper from outside the package (here: this file) between two rocstats frames,
+    # as a decorator or a mutation-testing trampoline puts one: the warning still names
+    # the line that called rocstats, not the wrapper
+    import inspect
+
+    import rocstats.curves._auc as auc_module
+    inner = auc_module.sample_auc
+    monkeypatch.setattr(auc_module, "sample_auc", lambda *a, **k: inner(*a, **k))
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        line = inspect.currentframe().f_lineno + 1
+        rocstats.auc([1, 1, 1], [0.2, 0.5, 0.9])
+    assert [(r.category, r.filename, r.lineno) for r in rec] == [
+        (UndefinedAUCWarning, __file__, line)]
