@@ -14,6 +14,7 @@ from . import _labels
 
 _MAX_EXACT_INT = 2 ** 53
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_TRAMPOLINE = os.sep + os.path.join("mutmut", "mutation", "trampoline.py")
 
 
 def warn_user(message, category):
@@ -40,6 +41,8 @@ def warn_user(message, category):
             outermost = frame
         frame = frame.f_back
     user = outermost.f_back if outermost is not None else None
+    while user is not None and _TRAMPOLINE in user.f_code.co_filename:
+        user = user.f_back         # mutation testing wraps every function in a trampoline
     if user is None:               # rocstats run as the main program: no caller outside
         warnings.warn(message, category, stacklevel=2)
         return
