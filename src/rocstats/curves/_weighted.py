@@ -177,7 +177,6 @@ def frequency_delong(is_pos, S, w):
     weights (Python ints).  ``cov`` is NaN when m < 2 or n < 2 (the caller warns).
     """
     k = S.shape[1]
-    m = n = 0
     C10, C01 = [], []
     for c in range(k):
         x, wx, y, wy = _classes(is_pos, S[:, c], w)
