@@ -120,15 +120,20 @@ def test_sampling_perfect_separation_with_unequal_control_weights(w):
     assert (f.auc, f.variance) == (1.0, 0.0)
 
 
+@pytest.mark.parametrize("heavy", [0, 1], ids=["heavy-first", "heavy-second"])
 @pytest.mark.parametrize("tiny", [1e-9, 1e-8, 1e-6])
-def test_sampling_variance_with_one_dominant_weight(tiny):
+def test_sampling_variance_with_one_dominant_weight(tiny, heavy):
     # one case weight 1 and two of weight `tiny`: kappa = 1 - 2 s3/s2 + s2 is about
     # 2 tiny^2, and computed as written it cancels to 0 (variance inf at 1e-9, 10 % low
     # at 1e-8), and the heaviest case's residual V - A (about 1e-9) keeps only 7 digits
     # when taken as a plain difference.  The definition in exact fractions is the reference.
+    # (the heavy case first or second among the positives: the residuals are taken about
+    # the heaviest unit, wherever it is)
     y = np.array([1, 1, 1, 0, 0, 0])
     s = np.array([0.9, 0.4, 0.6, 0.5, 0.3, 0.1])
     w = np.array([1, tiny, tiny, 1, 1, 1])
+    if heavy:
+        s[[0, 1]], w[[0, 1]] = s[[1, 0]], w[[1, 0]]
     theta, cov = weighted_delong_def(*_split(y, s, w), "sampling")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -163,3 +168,19 @@ def test_frequency_one_unit_in_a_class_warns_once_and_names_weight(w, m, n):
     res, msg = _only_warning(lambda: rocstats.delong(y, s, sample_weight=w))
     assert "got weight %d and %d" % (m, n) in msg
     assert (res.n_pos, res.n_neg) == (m, n) and math.isnan(res.variance)
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e200])
+def test_sampling_weights_of_one_class_rescaled_alone(scale):
+    # each class's weights enter only through their ratios within the class (placements
+    # over the class total, kappa over p = w / sum w): scaling the controls alone by
+    # 1e-200 changes nothing -- after the division by the largest weight of both classes
+    # they are about 1e-200, and their squares must not underflow
+    y = np.array([1, 1, 1, 1, 0, 0, 0, 0, 0])
+    s = np.array([0.9, 0.4, 0.7, 0.3, 0.5, 0.2, 0.6, 0.1, 0.35])
+    w = np.array([1.5, 0.25, 3.0, 1.0, 2.0, 0.5, 1.25, 4.0, 1.0])
+    theta, cov = weighted_delong_def(*_split(y, s, w), "sampling")
+    w2 = np.where(y == 0, w * scale, w)
+    f = rocstats.delong(y, s, sample_weight=w2, weight_type="sampling")
+    np.testing.assert_allclose(f.auc, float(theta[0]), rtol=1e-12)
+    np.testing.assert_allclose(f.variance, float(cov[0][0]), rtol=1e-12)
