@@ -21,6 +21,7 @@ from .._options import check_sample_weight, check_weight_type
 from .._sample import binary_sample, paired_sample
 from .._validation import UndefinedAUCWarning, as_float_array, warn_reversed
 from ..curves._auc import check_partial_options
+from ..curves._delong import _delong as _delong_one
 from ..curves._delong import delong, delong_covariance, sample_delong, structural_components
 
 
@@ -170,8 +171,8 @@ def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Ar
             y_true_a, y_score_a, y_true_b, y_score_b, pos_label=pos_label,
             direction=direction, partial=partial, focus=focus, correct=correct), spec)
     _check_alternative(alternative)
-    rng = check_partial_options(partial, focus, correct)
-    ra, rb = (_named_delong(y_true, y_score, name, pos_label, direction, rng, focus, correct)
+    ra, rb = (_named_delong(y_true, y_score, name, pos_label, direction, partial, focus,
+                            correct)
               for y_true, y_score, name in ((y_true_a, y_score_a, "y_score_a"),
                                             (y_true_b, y_score_b, "y_score_b")))
     va, vb = ra.variance, rb.variance
@@ -191,14 +192,13 @@ def delong_test_unpaired(y_true_a: ArrayLike, y_score_a: ArrayLike, y_true_b: Ar
                       aucs=(float(ra.auc), float(rb.auc)), pos_label=ra.pos_label)
 
 
-def _named_delong(y_true, y_score, score_name, pos_label, direction, rng, focus, correct):
+def _named_delong(y_true, y_score, score_name, pos_label, direction, partial, focus, correct):
     """`rocstats.delong` of one of two independent samples, its errors naming the score
     argument (``y_score_a`` / ``y_score_b``, as the bootstrap and Venkatraman tests do)."""
-    sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
-                           score_name=score_name, finite=rng is not None)
-    res = sample_delong(sample, rng, focus, correct)
-    if rng is None:
-        warn_reversed(res.auc, direction, res.pos_label)
+    res = _delong_one(y_true, y_score, pos_label, direction, partial, focus, correct, None,
+                      None, score_name=score_name)
+    if res.partial is None:
+        warn_reversed(res.auc, direction, res.pos_label, res.names)
     return res
 
 

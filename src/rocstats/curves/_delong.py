@@ -308,12 +308,14 @@ def delong(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
 
 
 def _delong(y_true, y_score, pos_label, direction, partial, focus, correct, sample_weight,
-            weight_type):
-    """`delong` without the reversed-direction check."""
+            weight_type, score_name="y_score"):
+    """`delong` without the reversed-direction check (``score_name``: the argument its
+    errors name, e.g. ``y_score_b`` for the second sample of an unpaired test)."""
     rng = check_partial_options(partial, focus, correct)
     plain = rng is None and sample_weight is None
     sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
-                           ndim=(1, 2), finite=not plain, sample_weight=sample_weight,
+                           score_name=score_name, ndim=(1, 2), finite=not plain,
+                           sample_weight=sample_weight,
                            weight_type=None if sample_weight is None else weight_type)
     if sample_weight is not None:
         if rng is not None:
