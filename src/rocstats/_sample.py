@@ -22,7 +22,7 @@ import numpy as np
 
 from . import _labels
 from ._options import as_float_array, check_sample_weight, check_weight_type
-from ._validation import check_direction, warn_one_class
+from ._validation import check_direction, check_finite, warn_one_class
 
 __all__ = ["BinarySample", "binary_sample", "paired_sample", "score_names", "roc_arguments",
            "per_marker"]
@@ -266,18 +266,23 @@ def binary_sample(y_true, y_score, *, pos_label=None, direction="<", score_name=
     names = score_names(y_score)
     rule = _read_rule(y_true, y_score, pos_label, score_name)
     score = as_float_array(y_score, score_name, ndim=ndim, finite=finite)
-    if score.shape[0] != rule.values.shape[0]:
-        raise ValueError("y_true has %d rows but %s has %d" % (rule.values.shape[0],
-                                                                 score_name, score.shape[0]))
-    if score.ndim == 2 and score.shape[1] == 0:
-        raise ValueError("%s has no columns" % score_name)
+    try:
+        if score.shape[0] != rule.values.shape[0]:
+            raise ValueError("y_true has %d rows but %s has %d" % (
+                rule.values.shape[0], score_name, score.shape[0]))
+        if score.ndim == 2 and score.shape[1] == 0:
+            raise ValueError("%s has no columns" % score_name)
+        w = None
+        if sample_weight is not None:
+            if weight_type is not None:
+                check_weight_type(weight_type)
+            w = check_sample_weight(sample_weight, score.shape[0], weight_type)
+    except ValueError:
+        if not finite:       # deferred to the kernel, but the scores' check comes first
+            check_finite(score, score_name)
+        raise
     if direction == ">":
         score = -score
-    w = None
-    if sample_weight is not None:
-        if weight_type is not None:
-            check_weight_type(weight_type)
-        w = check_sample_weight(sample_weight, score.shape[0], weight_type)
     return BinarySample(rule, score, direction, names=names if score.ndim == 2 else None,
                         score_name=score_name, weights=w, weight_type=weight_type)
 
