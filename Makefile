@@ -88,15 +88,18 @@ bench: setup
 # bootstrap engine), about 5 hours on 2 cores, so neither
 # `make test` nor .ci/run calls it; MODULE= runs one module.
 MUTMUT_CHILDREN ?= $(shell nproc)
-# MODULE=rocstats.curves._coords runs that module's mutants only (results accumulate in
-# mutants/; the score is printed per module for what has been run)
+# MODULE=rocstats.curves._coords runs that module's mutants that have no result yet
+# (scripts/mutation_pending.py; all of them after a source change); results accumulate in
+# mutants/ and the score is printed per module for what has been run
 MODULE ?=
 mutation: setup
 ifeq ($(MODULE),)
 	rm -rf mutants
 	ROCSTATS_PURE_PYTHON=1 $(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN)
 else
-	ROCSTATS_PURE_PYTHON=1 $(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN) "$(MODULE).*"
+	set -f; names="$$($(PYTHON) scripts/mutation_pending.py $(MODULE))" || exit 1; \
+	if [ -n "$$names" ]; then \
+	  ROCSTATS_PURE_PYTHON=1 $(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN) $$names; fi
 endif
 	$(PYTHON) scripts/mutation_score.py $(VENV)/bin/mutmut
 
