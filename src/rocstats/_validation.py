@@ -47,10 +47,12 @@ def warn_user(message, category):
         warnings.warn(message, category, stacklevel=2)
         return
     g = user.f_globals
+    # no module_globals: warnings.warn passes none either; with them CPython asks the
+    # module's __loader__ for the source line, and __main__'s (python -c, stdin, the
+    # REPL) raises ImportError
     warnings.warn_explicit(message, category, user.f_code.co_filename, user.f_lineno,
                            module=g.get("__name__", "<string>"),
-                           registry=g.setdefault("__warningregistry__", {}),
-                           module_globals=g)
+                           registry=g.setdefault("__warningregistry__", {}))
 
 
 class UndefinedAUCWarning(UserWarning):

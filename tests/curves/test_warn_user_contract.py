@@ -145,3 +145,21 @@ def test_one_class_warning_of_the_dask_auc_says_auc():
     msg = [str(r.message) for r in rec if r.category is rocstats.UndefinedAUCWarning]
     assert msg == ["AUC is undefined: y_true has no negatives (positives: 4, negatives: 0); "
                    "returning NaN"]
+
+
+@pytest.mark.parametrize("how", ["-c", "stdin"])
+def test_warning_from_python_c_and_stdin_is_printed_not_a_crash(how):
+    # __main__ of `python -c`, of a script read from stdin and of the REPL has a loader
+    # that cannot give its source: warnings.warn copes, and so must warn_user (it raised
+    # ImportError there when it passed the caller's globals to warn_explicit)
+    import subprocess
+    import sys
+
+    code = "import rocstats\nprint(rocstats.auc([1, 1, 1], [0.1, 0.2, 0.3]))\n"
+    args = [sys.executable, "-W", "always"] + (["-c", code] if how == "-c" else ["-"])
+    out = subprocess.run(args, input=None if how == "-c" else code, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "nan"
+    where = "<string>:2:" if how == "-c" else "<stdin>:2:"
+    assert out.stderr.startswith(where + " UndefinedAUCWarning: AUC is undefined"), out.stderr

@@ -196,7 +196,7 @@ def _named_delong(y_true, y_score, score_name, pos_label, direction, partial, fo
     """`rocstats.delong` of one of two independent samples, its errors naming the score
     argument (``y_score_a`` / ``y_score_b``, as the bootstrap and Venkatraman tests do)."""
     res = _delong_one(y_true, y_score, pos_label, direction, partial, focus, correct, None,
-                      None, score_name=score_name)
+                      None, score_name=score_name, ndim=(1,))
     if res.partial is None:
         warn_reversed(res.auc, direction, res.pos_label, res.names)
     return res

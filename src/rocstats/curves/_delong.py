@@ -16,7 +16,7 @@ from .._validation import UndefinedAUCWarning, check_finite, warn_reversed
 from . import _partial
 from ._auc import (auc_from_twice_u, check_partial_options, partial_auc_value,  # noqa: F401
                    sorted_classes, split_sort_rule)
-from ._weighted import weighted_delong
+from ._weighted import class_sizes, weighted_delong
 
 
 def structural_components(is_pos, score):
@@ -146,7 +146,8 @@ def _delong_weighted(sample):
     """`delong` with ``sample_weight`` (see `rocstats.curves._weighted`)."""
     extra = dict(weight_type=sample.weight_type)
     if sample.undefined():
-        return _result(sample, None, None, **extra)
+        m, n = class_sizes(sample.is_pos, sample.weights, sample.weight_type)
+        return _result(sample, None, None, m, n, **extra)
     aucs, cov, mw, nw = weighted_delong(sample.is_pos, _columns(sample), sample.weights,
                                         sample.weight_type)
     return _result(sample, aucs, cov, mw, nw, **extra)
@@ -308,13 +309,14 @@ def delong(y_true: ArrayLike, y_score: Optional[ArrayLike] = None, *,
 
 
 def _delong(y_true, y_score, pos_label, direction, partial, focus, correct, sample_weight,
-            weight_type, score_name="y_score"):
+            weight_type, score_name="y_score", ndim=(1, 2)):
     """`delong` without the reversed-direction check (``score_name``: the argument its
-    errors name, e.g. ``y_score_b`` for the second sample of an unpaired test)."""
+    errors name, e.g. ``y_score_b`` for the second sample of an unpaired test, which
+    also asks for one score, ``ndim=(1,)``)."""
     rng = check_partial_options(partial, focus, correct)
     plain = rng is None and sample_weight is None
     sample = binary_sample(y_true, y_score, pos_label=pos_label, direction=direction,
-                           score_name=score_name, ndim=(1, 2), finite=not plain,
+                           score_name=score_name, ndim=ndim, finite=not plain,
                            sample_weight=sample_weight,
                            weight_type=None if sample_weight is None else weight_type)
     if sample_weight is not None:
@@ -334,5 +336,5 @@ def sample_delong(sample, rng=None, focus="specificity", correct=False):
         return _delong_partial(sample, rng, focus, correct)
     if sample.k is None:
         return _delong_exact(sample)
-    check_finite(sample.score, "y_score")
+    check_finite(sample.score, sample.score_name)
     return _delong_columns(sample)

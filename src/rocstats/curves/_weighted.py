@@ -263,6 +263,16 @@ def _sum_of_others(v):
     return before + after
 
 
+def class_sizes(is_pos, w, weight_type):
+    """``(n_pos, n_neg)`` as a weighted result reports them: the summed frequency weights
+    (Python ints), or the numbers of rows with positive sampling weight (as
+    `frequency_delong` / `sampling_delong` return them; also when a class is absent)."""
+    wx, wy = w[is_pos], w[~is_pos]
+    if weight_type == "frequency":
+        return int(np.sum(_int_weights(wx))), int(np.sum(_int_weights(wy)))
+    return int(np.count_nonzero(wx > 0)), int(np.count_nonzero(wy > 0))
+
+
 def weighted_delong(is_pos, S, w, weight_type):
     """Dispatch; warns (UndefinedAUCWarning) when the variance is undefined."""
     check_class_weights(is_pos, w)
