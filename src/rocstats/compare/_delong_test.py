@@ -294,7 +294,7 @@ def delong_joint_test(y_true: ArrayLike, y_scores: ArrayLike, *, contrast: Any =
     else:
         res = delong(is_pos, score, sample_weight=sample_weight, weight_type=weight_type)
         aucs, S = res.auc, res.covariance
-    est = L @ aucs
+    est = _snap_linear(L, aucs)
     if not np.all(np.isfinite(S)):
         # fewer than 2 positives or 2 negatives (or frequency weights summing to < 2):
         # the covariance is undefined, as delong_test's variance (NaN + warning there too;
@@ -308,13 +308,18 @@ def delong_joint_test(y_true: ArrayLike, y_scores: ArrayLike, *, contrast: Any =
                                distribution="chi2", aucs=tuple(map(float, aucs)),
                                pos_label=labels.pos_label, names=names,
                                covariance=np.full((k, k), np.nan), **extra)
-    LSL = L @ S @ L.T
-    rank = int(np.linalg.matrix_rank(LSL))
+    LSL, noise = _snap_quadratic(L, S)
+    # singular values within the rounding of L S L' (a residue E with |E_ij| <= noise_ij
+    # has ||E||_2 <= ||noise||_F) are zero: identical columns under a contrast whose
+    # weights cancel give rank 0, not a "significant" inverse of round-off
+    cut = float(np.linalg.norm(noise))
+    rank = int(np.linalg.matrix_rank(LSL, tol=cut)) if np.any(LSL) else 0
     if rank == 0:
         stat = 0.0 if np.allclose(est, 0.0) else float("inf")
         pval = 1.0 if stat == 0.0 else 0.0
     else:
-        stat = float(est @ np.linalg.pinv(LSL) @ est)
+        smax = float(np.linalg.norm(LSL, 2))
+        stat = float(est @ np.linalg.pinv(LSL, rcond=max(cut / smax, 1e-15)) @ est)
         pval = float(_dist.chi2_sf(stat, rank))
     return JointTestResult(stat, pval, est, method, "two-sided", df=float(rank),
                            distribution="chi2", aucs=tuple(map(float, aucs)),
@@ -485,6 +490,37 @@ def _adjusted(pvals, adjust):
     return cols
 
 
+#: rounding allowance of a sum of k products: 64 eps per term
+_ROUND = 64 * np.finfo(np.float64).eps
+
+
+def _snap_linear(L, theta):
+    """``L theta`` with the entries that are rounding residue (at most
+    ``_ROUND k (|L| |theta|)``: the weights of equal AUCs cancelling) set to 0."""
+    est = L @ theta
+    noise = _ROUND * L.shape[1] * (np.abs(L) @ np.abs(theta))
+    return np.where(np.abs(est) <= noise, 0.0, est)
+
+
+def _snap_quadratic(L, S):
+    """``(L S L', noise)``: the entries within their rounding (``noise`` =
+    ``_ROUND k (|L| |S| |L|')``) set to 0."""
+    Q = L @ S @ L.T
+    absL = np.abs(L)
+    noise = _ROUND * L.shape[1] * (absL @ np.abs(S) @ absL.T)
+    return np.where(np.abs(Q) <= noise, 0.0, Q), noise
+
+
+def _row_se(L, S):
+    """The standard error of each row of ``L theta``: sqrt of the diagonal of L S L',
+    0 where the variance is rounding residue (or negative by rounding)."""
+    with np.errstate(invalid="ignore"):
+        var = np.einsum("ij,jk,ik->i", L, S, L)
+        absL = np.abs(L)
+        noise = _ROUND * L.shape[1] * np.einsum("ij,jk,ik->i", absL, np.abs(S), absL)
+        return np.sqrt(np.where(var <= noise, 0.0, var))
+
+
 def _wald_table(labels, est, se, level, adjust):
     """The tidy table: comparison, estimate, se, z, p, adjusted p's, Wald CI."""
     import pandas as pd
@@ -527,9 +563,7 @@ class JointTestResult(TestResult):
     covariance: Optional[np.ndarray] = None
 
     def _contrast_se(self):
-        L = self.contrast
-        with np.errstate(invalid="ignore"):
-            return np.sqrt(np.clip(np.einsum("ij,jk,ik->i", L, self.covariance, L), 0.0, None))
+        return _row_se(self.contrast, self.covariance)
 
     def table(self, level=0.95, *, adjust=("holm", "fdr_bh")):
         """Each contrast row's own Wald test as one tidy DataFrame: ``comparison`` (the
@@ -550,10 +584,9 @@ class JointTestResult(TestResult):
             L[r, a], L[r, b] = 1.0, -1.0
         aucs = (np.full(k, np.nan) if self.aucs is None else np.asarray(self.aucs, float))
         S = self.covariance
-        with np.errstate(invalid="ignore"):
-            se = np.sqrt(np.clip(np.einsum("ij,jk,ik->i", L, S, L), 0.0, None))
+        se = _row_se(L, S)
         labels = ["%s - %s" % (names[a], names[b]) for a, b in rows]
-        return _wald_table(labels, L @ aucs, se, level, adjust)
+        return _wald_table(labels, _snap_linear(L, aucs), se, level, adjust)
 
     def summary(self):
         base = TestResult.summary(self)
