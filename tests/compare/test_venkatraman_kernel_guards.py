@@ -29,30 +29,28 @@ def _counts(pos_rows):
     return np.cumsum(np.asarray(pos_rows, dtype=np.int64), axis=1)
 
 
-@pytest.mark.parametrize("kern", _twins())
-@pytest.mark.parametrize("empty", range(4))
-def test_unpaired_integrals_refuse_each_empty_class(kern, empty):
-    # sizes (ma, na, mb, nb); the rows are consistent with them, one size set to 0
+def _one_empty(empty):
     sizes = [2, 2, 2, 2]
     sizes[empty] = 0
-    ma, na, mb, nb = sizes
-    ca = _counts([[1] * ma + [0] * na])
-    cb = _counts([[1] * mb + [0] * nb])
-    with pytest.raises(ValueError, match="non-empty"):
-        kern.unpaired_integrals(ca, cb, ma, na, mb, nb, 0.5)
+    return sizes
 
 
 @pytest.mark.parametrize("kern", _twins())
 @pytest.mark.parametrize("empty", range(4))
-def test_unpaired_keys_refuse_each_empty_class(kern, empty):
-    # sizes (na, nb, ma, mb): controls' keys of a then b, cases' keys of a then b
-    sizes = [2, 2, 2, 2]
-    sizes[empty] = 0
-    na, nb, ma, mb = sizes
-    kc = np.arange(na + nb, dtype=np.int64)[None] * 2
-    kk = np.arange(ma + mb, dtype=np.int64)[None] * 2 + 1
+@pytest.mark.parametrize("entry", ["unpaired_integrals", "unpaired_keys"])
+def test_unpaired_kernels_refuse_each_empty_class(kern, empty, entry):
+    if entry == "unpaired_integrals":
+        # sizes (ma, na, mb, nb); the rows are consistent with them, one size set to 0
+        ma, na, mb, nb = _one_empty(empty)
+        args = (_counts([[1] * ma + [0] * na]), _counts([[1] * mb + [0] * nb]),
+                ma, na, mb, nb)
+    else:
+        # sizes (na, nb, ma, mb): controls' keys of a then b, cases' keys of a then b
+        na, nb, ma, mb = _one_empty(empty)
+        args = (np.arange(na + nb, dtype=np.int64)[None] * 2,
+                np.arange(ma + mb, dtype=np.int64)[None] * 2 + 1, na, nb, ma, mb)
     with pytest.raises(ValueError, match="non-empty"):
-        kern.unpaired_keys(kc, kk, na, nb, ma, mb, 0.5)
+        getattr(kern, entry)(*args, 0.5)
 
 
 def test_unpaired_venkatraman_emits_no_numpy_warning():
