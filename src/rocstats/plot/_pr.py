@@ -9,7 +9,7 @@ points would show the optimistic trapezoid instead.
 import numpy as np
 
 from ._roc import (BAND_ALPHA, LABEL_PT, PAD, TICK_PT, _check_colors, _check_labels,
-                   _check_level, _collect, _finish, _join, _new_axes)
+                   _check_level, _collect, _finish, _join, _line_options, _new_axes)
 
 __all__ = ["plot_pr"]
 
@@ -117,6 +117,7 @@ def plot_pr(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False, 
     """
     from ..curves._pr import pr_curve
 
+    line_kw, labels = _line_options(line_kw, labels)
     level = _check_level(level)
     entries = _collect(curves, y_true, y_score, _is_pr, "precision-recall curve",
                        "plot_roc")

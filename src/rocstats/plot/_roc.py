@@ -125,6 +125,25 @@ def _collect(args, y_true, y_score, is_kind, kind_name, other_name):
     return items
 
 
+def _line_options(line_kw, labels):
+    """matplotlib's ``label=`` read as ``labels=`` (one label per curve); the line
+    keywords rocstats sets itself refused by name instead of matplotlib's TypeError
+    ("got multiple values for keyword argument").  Returns ``(line_kw, labels)``."""
+    kw = dict(line_kw)
+    if "label" in kw:
+        if labels is not None:
+            raise ValueError("label and labels are both given: pass labels= (one label "
+                             "per curve)")
+        labels = kw.pop("label")
+    for name, use in (("color", "colors= (one colour per curve)"),
+                      ("c", "colors= (one colour per curve)"),
+                      ("zorder", None), ("gid", None)):
+        if name in kw:
+            raise ValueError("%s is set by rocstats for each curve%s" % (
+                name, ": pass " + use if use else " and cannot be passed"))
+    return kw, labels
+
+
 def _check_labels(labels, n, defaults):
     if labels is None:
         if n > 1:
@@ -544,6 +563,8 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     title : str, optional
     **line_kw
         Passed to ``Axes.plot`` for every curve (``linewidth``, ``linestyle``, ...).
+        ``label=`` is read as ``labels=``; ``color`` (use ``colors=``), ``zorder`` and
+        ``gid`` are set for each curve and refused with a ``ValueError``.
 
     Returns
     -------
@@ -563,6 +584,7 @@ def plot_roc(*curves, y_true=None, y_score=None, labels=None, ax=None, ci=False,
     >>> ax.get_legend().get_texts()[0].get_text()
     'AUC: 0.875'
     """
+    line_kw, labels = _line_options(line_kw, labels)
     axes = _resolve_axes(axes, legacy_axes)
     level = _check_level(level)
     from ._average import is_averaged, plot_averaged
@@ -688,6 +710,7 @@ def plot_sroc(*curves, y_true=None, y_score=None, labels=None, ax=None, print_sa
     """
     from ..scored import sauc, sroc_curve
 
+    line_kw, labels = _line_options(line_kw, labels)
     level = _check_level(level)
     if sauc_ci not in (None, "paper", "delong"):
         raise ValueError("sauc_ci must be 'paper', 'delong' or None, got %r" % (sauc_ci,))
