@@ -226,14 +226,20 @@ def _fold_auc_ci(aucs, level):
                               "t over folds", estimate=mean)
 
 
+def _agree(values):
+    """Grid points where every fold has the same value: s = 0 there, although the
+    computed SD can be a few ulps (three folds at 0.1 have the mean 0.10000000000000002
+    and SD 1.7e-17); such a point gets a band of width 0 and adds nothing to max |T|."""
+    return (values == values[:1]).all(axis=0)
+
+
 def simultaneous_critical_value(values, level, random_state, n_draw=N_DRAW):
     """The simultaneous band's critical value for k curves ``values`` (k x T): the
     ``level`` quantile of ``max_t |T*(t)|`` over ``n_draw`` parametric draws of k Gaussian
     curves with the folds' sample covariance, ``T*(t) = sqrt(k) mean*(t) / s*(t)`` the
     t statistic of the draw at each t (module docstring)."""
     k = values.shape[0]
-    sd = values.std(axis=0, ddof=1)
-    ok = sd > 0
+    ok = ~_agree(values)
     if not ok.any():
         return 0.0
     resid = (values[:, ok] - values[:, ok].mean(axis=0)) / np.sqrt(k - 1)
@@ -258,7 +264,7 @@ def _band(values, band, level, random_state):
         nan = np.full(mean.shape, np.nan)
         return mean, (None if band is None else nan), (None if band is None else nan.copy()), \
             float("nan")
-    se = values.std(axis=0, ddof=1) / np.sqrt(k)
+    se = np.where(_agree(values), 0.0, values.std(axis=0, ddof=1) / np.sqrt(k))
     if band == "pointwise":
         c = _t_quantile(level, k)
     else:
@@ -389,11 +395,14 @@ def _check_grid(grid, method):
     if method == "threshold":
         if grid is None:
             return 101
-        if isinstance(grid, (int, np.integer)) and not isinstance(grid, bool):
+        if isinstance(grid, (bool, np.bool_)):
+            raise ValueError("grid must be a number of thresholds or the thresholds "
+                             "themselves, got %r" % (grid,))
+        if isinstance(grid, (int, np.integer)):
             if grid < 2:
                 raise ValueError("grid must be at least 2 thresholds, got %r" % (grid,))
             return int(grid)
-        g = np.asarray(grid, dtype=np.float64).reshape(-1)
+        g = as_float_array(grid, "grid", ndim=(0, 1, 2), finite=False).reshape(-1)
         if g.size < 1 or np.isnan(g).any():
             raise ValueError("grid must be a number of thresholds or the thresholds "
                              "themselves (no NaN)")
@@ -435,9 +444,10 @@ def roc_average(folds: Any, *, X: Optional[ArrayLike] = None, y: Optional[ArrayL
         (Fawcett's Algorithm 5) or the curve of the pooled predictions.
     grid : array-like or int, optional
         Vertical: the false-positive rates (default 0, 0.01, ..., 1).  Threshold: the
-        number of thresholds (default 101) or the thresholds.  Pooled: the
-        false-positive rates of the band (default 0, 0.01, ..., 1; a simultaneous band
-        defaults to 0.05-0.95, see `rocstats.ci_band`).
+        number of thresholds (an integer, default 101) or the thresholds themselves
+        (numbers: ``5.0`` is the one threshold 5; strings and booleans are refused).
+        Pooled: the false-positive rates of the band (default 0, 0.01, ..., 1; a
+        simultaneous band defaults to 0.05-0.95, see `rocstats.ci_band`).
     band : {"pointwise", "simultaneous", None}
         Vertical / threshold: the t band over the folds, or the simultaneous band with
         the multiplier critical value; pooled: `rocstats.ci_band` of that kind on
