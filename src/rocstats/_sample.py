@@ -135,11 +135,6 @@ class BinarySample:
         s._is_pos, s._m = self._is_pos, self._m
         return s
 
-    def raw_thresholds(self, working):
-        """Thresholds of working-space scores in the caller's scale (negated back for
-        ``direction=">"``)."""
-        return working if self.direction == "<" else -working
-
 
 def _looks_swapped(y_true, y_score):
     """True when ``y_true`` looks like scores and ``y_score`` like labels: the "labels"

@@ -206,7 +206,7 @@ def _points_at(curve, thresholds):
         k = np.searchsorted(-thr, -t, side="right") - 1     # last k with thr[k] >= t
     else:                                  # thr ascending from -inf
         k = np.searchsorted(thr, t, side="right") - 1       # last k with thr[k] <= t
-    k = np.clip(k, 0, thr.size - 1)
+    # k is in [0, size - 1]: thr[0] is -/+inf (no NaN grid), so searchsorted >= 1
     return np.asarray(curve.fpr)[k], np.asarray(curve.tpr)[k]
 
 
@@ -493,7 +493,6 @@ def roc_average(folds: Any, *, X: Optional[ArrayLike] = None, y: Optional[ArrayL
     if np.isnan(aucs).any():
         raise ValueError("fold %d has an undefined curve (one class only); drop it first"
                          % int(np.flatnonzero(np.isnan(aucs))[0]))
-    k = len(curves)
     estimand = ("E[ROC of a fold model on its test fold] (the procedure's expected curve "
                 "and AUC), folds taken as independent")
     auc_ci = _fold_auc_ci(aucs, level)
