@@ -313,7 +313,7 @@ def delong_joint_test(y_true: ArrayLike, y_scores: ArrayLike, *, contrast: Any =
     # has ||E||_2 <= ||noise||_F) are zero: identical columns under a contrast whose
     # weights cancel give rank 0, not a "significant" inverse of round-off
     cut = float(np.linalg.norm(noise))
-    rank = int(np.linalg.matrix_rank(LSL, tol=cut)) if np.any(LSL) else 0
+    rank = int(np.linalg.matrix_rank(LSL, tol=cut))      # 0 for an all-zero L S L'
     if rank == 0:
         stat = 0.0 if np.allclose(est, 0.0) else float("inf")
         pval = 1.0 if stat == 0.0 else 0.0
