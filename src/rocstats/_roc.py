@@ -305,9 +305,10 @@ class ROC:
         from .plot import plot_roc
 
         s = self.sample
+        if "label" not in options:          # plot_roc reads label= as labels=
+            options.setdefault("labels", [self.name or "AUC"])
         return plot_roc(y_true=_raw_labels(s), y_score=_raw(s), direction=s.direction,
-                        labels=[self.name or "AUC"], ax=ax, ci=ci, print_auc=print_auc,
-                        **options)
+                        ax=ax, ci=ci, print_auc=print_auc, **options)
 
     def summary(self, level=0.95):
         """AUC with its DeLong CI, the classes and the Youden-optimal point."""

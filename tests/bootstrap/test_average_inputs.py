@@ -423,3 +423,20 @@ def test_roc_average_cv_without_scikit_learn(monkeypatch):
     monkeypatch.setitem(sys.modules, "sklearn.model_selection", None)
     with pytest.raises(ImportError, match="^roc_average_cv needs scikit-learn"):
         rocstats.roc_average_cv(object(), np.zeros((4, 1)), [0, 1, 0, 1])
+
+
+@pytest.mark.parametrize("cv, missing", [
+    ({"fit_time": [0.1], "test_score": [0.5]}, "'estimator' and 'indices'"),
+    ({"estimator": [None], "test_score": [0.5]}, "'indices'"),
+    ({"indices": {"test": [[0]]}}, "'estimator'"),
+])
+def test_cross_validate_results_without_their_options_name_the_options(cv, missing):
+    # cross_validate without return_estimator / return_indices: say which key is missing
+    # and which options make it (this dict used to be read as a sequence of folds)
+    text = ("folds is a dict without %s: pass the results of scikit-learn's "
+            "cross_validate(..., return_estimator=True, return_indices=True), or a sequence "
+            "of ROCCurve results or (y_true, y_score) pairs" % missing)
+    for kw in ({}, {"X": [[0.0]], "y": [1]}):
+        with pytest.raises(ValueError) as err:
+            rocstats.roc_average(cv, **kw)
+        assert str(err.value) == text

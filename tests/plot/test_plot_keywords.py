@@ -64,3 +64,11 @@ def test_keywords_set_per_curve_are_refused_by_name(plot, name, text):
     with pytest.raises(ValueError) as err:
         plot(Y, S, **{name: 1 if name == "zorder" else "x"})
     assert str(err.value).startswith(text)
+
+
+@pytest.mark.parametrize("kw, legend", [({}, ["AUC"]), ({"label": "m"}, ["m"]),
+                                        ({"labels": ["n"]}, ["n"])])
+def test_roc_object_plot_takes_label_or_labels(kw, legend):
+    # ROC.plot names its curve "AUC" (or the ROC's name) unless the caller names it
+    r = rocstats.roc(Y, S)
+    assert _legend(r.plot(**kw)) == legend

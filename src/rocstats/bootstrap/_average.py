@@ -335,6 +335,12 @@ def _fold_inputs(folds, X, y, direction, pos_label):
     if _is_cv_results(folds):
         pairs, pos_label = _folds_from_cv(folds, X, y, pos_label)
         folds = pairs
+    elif isinstance(folds, dict):
+        missing = [k for k in ("estimator", "indices") if k not in folds]
+        raise ValueError("folds is a dict without %s: pass the results of scikit-learn's "
+                         "cross_validate(..., return_estimator=True, return_indices=True), "
+                         "or a sequence of ROCCurve results or (y_true, y_score) pairs"
+                         % " and ".join(repr(k) for k in missing))
     elif X is not None or y is not None:
         raise ValueError("X and y are only used with cross_validate results")
     if isinstance(folds, (str, bytes)) or not hasattr(folds, "__len__") or len(folds) == 0:
