@@ -18,18 +18,11 @@ import rocstats
 from rocstats.bootstrap._average import simultaneous_critical_value
 
 from definitions import roc_polygon_def
+from fold_data import random_folds
 
 
 def _folds(seed=0, k=5, ties=True):
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(k):
-        n = int(rng.integers(15, 40))
-        y = rng.integers(0, 2, n)
-        y[:2] = (0, 1)
-        s = rng.normal(1.0 * y)
-        out.append((y, np.round(s, 1) if ties else s))
-    return out
+    return random_folds(seed, k, digits=1 if ties else None)
 
 
 def _vertical_def(y, s, grid):

@@ -24,16 +24,11 @@ from scipy import stats
 import rocstats
 from rocstats.bootstrap._average import simultaneous_critical_value
 
+from fold_data import random_folds
+
 
 def _folds(seed, k, sign=1.0):
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(k):
-        n = int(rng.integers(20, 40))
-        y = rng.integers(0, 2, n)
-        y[:2] = (0, 1)
-        out.append((y, sign * np.round(rng.normal(1.2 * y), 1)))
-    return out
+    return random_folds(seed, k, rows=(20, 40), shift=1.2, sign=sign)
 
 
 def _t_stats(curves):
