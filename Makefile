@@ -31,7 +31,7 @@ help:
 	@echo "make report    setup, run the validation, render $(REPORTS) (FORMAT=$(FORMAT))"
 	@echo "make bench     setup, then every benchmark (AUC, sAUC, CART, AUC forest, bootstrap, roc.test); tables in benchmarks/results/"
 	@echo "make mutation  mutation testing with mutmut over the scope of pyproject's [tool.mutmut]:"
-	@echo "               about 18,400 mutants at ~2 CPU-s each, i.e. about 5 hours on 2 cores"
+	@echo "               about 18,700 mutants at ~2 CPU-s each, i.e. about 5 hours on 2 cores"
 	@echo "               (MODULE=rocstats.curves._coords: one module); not in make test or CI"
 	@echo "make clean     remove build artefacts and generated outputs (incl. the built docs)"
 
@@ -84,7 +84,7 @@ bench: setup
 # fresh mutants/ directory, runs mutmut on every core, then prints the score with the
 # equivalent mutants of tests/mutation/EQUIVALENT.md left out and lists the survivors
 # (`$(VENV)/bin/mutmut show NAME` shows one; `mutmut browse` all).  Slow: the full scope
-# is about 18,400 mutants at ~2 CPU-s each (0.8 s for curves._coords, ~8 s for the
+# is about 18,700 mutants at ~2 CPU-s each (0.8 s for curves._coords, ~8 s for the
 # bootstrap engine), about 5 hours on 2 cores, so neither
 # `make test` nor .ci/run calls it; MODULE= runs one module.
 MUTMUT_CHILDREN ?= $(shell nproc)
